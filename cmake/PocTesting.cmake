@@ -2,7 +2,8 @@
 # the same way: under mpirun (as root too, oversubscribed) with a TIMEOUT.
 
 # poc_add_gtest(<target> SOURCES <src...> [LIBS <lib...>] [TIMEOUT <s>])
-# A GoogleTest binary run in-process (no mpirun).
+# A GoogleTest binary run in-process (no mpirun), labelled `unit` so the
+# sanitizer build runs it.
 function(poc_add_gtest target)
   cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
   if(NOT ARG_TIMEOUT)
@@ -12,7 +13,8 @@ function(poc_add_gtest target)
   target_link_libraries(${target} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gmock GTest::gtest_main)
   poc_target_settings(${target})
   add_test(NAME ${target} COMMAND ${target})
-  set_tests_properties(${target} PROPERTIES TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT "${POC_TEST_ENV}")
+  set_tests_properties(${target} PROPERTIES TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT "${POC_TEST_ENV}"
+                       LABELS unit)
 endfunction()
 
 # poc_add_mpi_test(NAME <name> NP <n> COMMAND <exe> [args...] [TIMEOUT <s>])

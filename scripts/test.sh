@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# README command 2: install dependencies, build, and run the whole test suite.
+#   1. the normal build (warnings are errors) and every ctest test;
+#   2. the runtime's and stdlib's unit tests again under AddressSanitizer + UBSan.
+# Idempotent and fast when everything is already built.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+"$root/scripts/setup-deps.sh"
+
+jobs=${POC_JOBS:-$(nproc)}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOC_WERROR=ON >/dev/null
+cmake --build build -j "$jobs"
+status=0
+ctest --test-dir build --output-on-failure -j "$jobs" || status=1
+
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPOC_SANITIZE=ON \
+      -DPOC_BUILD_COMPILER=OFF -DPOC_BUILD_BENCH=OFF >/dev/null
+cmake --build build-asan -j "$jobs"
+ASAN_OPTIONS=detect_leaks=0 ctest --test-dir build-asan --output-on-failure -L unit -j "$jobs" || status=1
+exit $status
