@@ -1,0 +1,110 @@
+//===- poc/persist/store.hpp - A directory of persistent objects ----------===//
+//
+// The storage layer of persistent processes (docs/persistence.md). The
+// runtime serializes a process's fields and calls save() when it deactivates
+// or checkpoints the process, load() when a program first uses the process's
+// address, and remove() when the program deletes it. The store knows nothing
+// about MPI or processes: it maps addresses to self-checking record files.
+//
+// Guarantees:
+//  * save() is atomic: a unique temporary file in the object's directory is
+//    written, flushed (fdatasync), renamed over the record and the directory
+//    is flushed. A crash at any moment leaves the previous or the new record,
+//    never a torn or mixed one; once save() returned, the new record stays.
+//  * Several processes and threads may save, load and remove concurrently,
+//    the same object included: the last rename wins and every load sees one
+//    complete record.
+//  * load() verifies everything (magic, format version, both checksums,
+//    sizes, the stored address) and throws store_error naming the object;
+//    damage to one record never affects another.
+//  * Files are created 0600, directories 0700; paths below the root never
+//    follow symbolic links.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "poc/persist/address.hpp"
+#include "poc/persist/record.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace poc::persist {
+
+/// How a Store writes.
+struct StoreOptions {
+  /// Flush file and directory to stable storage before save()/remove()
+  /// return. Without it a record still survives the death of the writing
+  /// process (kill -9), but not a crash of the operating system.
+  bool durable = true;
+};
+
+/// What scan() finds under the root besides records.
+struct ScanResult {
+  std::vector<Address> objects;                   ///< Records, sorted by address.
+  std::vector<std::filesystem::path> temporaries; ///< Left by saves that did not finish.
+  std::vector<std::filesystem::path> foreign;     ///< Files that no save creates.
+};
+
+/// A store rooted at a directory. Cheap to copy; all members are const and
+/// safe to call from several threads at once.
+class Store {
+public:
+  /// A store at \p root; the directory is created (0700) by the first save.
+  explicit Store(std::filesystem::path root, StoreOptions options = {});
+
+  /// The default root: $POC_STORE if set and non-empty, else
+  /// $XDG_DATA_HOME/poc/store if XDG_DATA_HOME is an absolute path, else
+  /// $HOME/.local/share/poc/store. \throws store_error(no_root) if none applies.
+  static std::filesystem::path default_root();
+
+  const std::filesystem::path& root() const noexcept { return Root; }
+  const StoreOptions& options() const noexcept { return Options; }
+
+  /// Atomically replaces (or creates) the record of \p address.
+  /// \returns the saved time written into the record.
+  /// \throws store_error(io | invalid_argument).
+  SavedTime save(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
+                 std::span<const std::byte> payload) const;
+
+  /// Reads and fully verifies the record of \p address.
+  /// \throws store_error (not_found, io, bad_magic, unsupported_version,
+  /// corrupt, truncated).
+  Record load(const Address& address) const;
+
+  /// load(), and also checks that the object is of class \p class_name with
+  /// layout \p layout_hash. \throws store_error(class_mismatch |
+  /// layout_mismatch) besides load()'s errors.
+  Record load(const Address& address, std::string_view class_name, std::uint64_t layout_hash) const;
+
+  /// The verified header of \p address and a check of the file size, without
+  /// reading the payload (what listing tools need). Throws like load().
+  RecordInfo info(const Address& address) const;
+
+  /// Whether a record file exists for \p address (it may still be damaged).
+  bool contains(const Address& address) const;
+
+  /// Deletes the record of \p address and any directories it leaves empty.
+  /// \returns false if there was no record. \throws store_error(io).
+  bool remove(const Address& address) const;
+
+  /// Addresses of all records, sorted; only those starting with \p prefix
+  /// (plain string prefix) if one is given.
+  std::vector<Address> list(std::string_view prefix = {}) const;
+
+  /// Walks the whole root: records, leftover temporaries, foreign files.
+  ScanResult scan() const;
+
+  /// The record file of \p address.
+  std::filesystem::path file_of(const Address& address) const;
+
+private:
+  std::filesystem::path Root;
+  StoreOptions Options;
+};
+
+} // namespace poc::persist

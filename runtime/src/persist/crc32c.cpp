@@ -1,0 +1,101 @@
+//===- persist/crc32c.cpp - CRC-32C (Castagnoli) checksums ----------------===//
+//
+// Two implementations: the SSE4.2 crc32 instruction, chosen at run time when
+// the CPU has it, and a portable slice-by-8 table fallback.
+//
+//===----------------------------------------------------------------------===//
+#include "poc/persist/crc32c.hpp"
+
+#include <array>
+#include <bit>
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <nmmintrin.h>
+#endif
+
+namespace poc::persist {
+
+namespace {
+
+constexpr std::uint32_t Polynomial = 0x82f63b78; // reflected 0x1edc6f41
+
+using Tables = std::array<std::array<std::uint32_t, 256>, 8>;
+
+constexpr Tables make_tables() {
+  Tables t{};
+  for (std::uint32_t i = 0; i < 256; ++i) {
+    std::uint32_t c = i;
+    for (int k = 0; k < 8; ++k)
+      c = (c & 1) ? (c >> 1) ^ Polynomial : c >> 1;
+    t[0][i] = c;
+  }
+  for (std::size_t s = 1; s < 8; ++s)
+    for (std::size_t i = 0; i < 256; ++i)
+      t[s][i] = (t[s - 1][i] >> 8) ^ t[0][t[s - 1][i] & 0xff];
+  return t;
+}
+
+constexpr Tables Table = make_tables();
+
+std::uint32_t crc_software(const unsigned char* p, std::size_t n, std::uint32_t c) noexcept {
+  while (n >= 8) {
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + 4, 4);
+    if constexpr (std::endian::native == std::endian::big) {
+      lo = __builtin_bswap32(lo);
+      hi = __builtin_bswap32(hi);
+    }
+    lo ^= c;
+    c = Table[7][lo & 0xff] ^ Table[6][(lo >> 8) & 0xff] ^ Table[5][(lo >> 16) & 0xff] ^
+        Table[4][lo >> 24] ^ Table[3][hi & 0xff] ^ Table[2][(hi >> 8) & 0xff] ^
+        Table[1][(hi >> 16) & 0xff] ^ Table[0][hi >> 24];
+    p += 8;
+    n -= 8;
+  }
+  while (n--)
+    c = (c >> 8) ^ Table[0][(c ^ *p++) & 0xff];
+  return c;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("sse4.2"))) std::uint32_t crc_hardware(const unsigned char* p, std::size_t n,
+                                                             std::uint32_t c) noexcept {
+  std::uint64_t c64 = c;
+  while (n >= 8) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    c64 = _mm_crc32_u64(c64, v);
+    p += 8;
+    n -= 8;
+  }
+  c = static_cast<std::uint32_t>(c64);
+  while (n--)
+    c = _mm_crc32_u8(c, *p++);
+  return c;
+}
+
+bool has_hardware_crc() noexcept {
+  static const bool has = __builtin_cpu_supports("sse4.2");
+  return has;
+}
+#endif
+
+} // namespace
+
+std::uint32_t crc32c(const void* data, std::size_t size, std::uint32_t crc) noexcept {
+  auto* p = static_cast<const unsigned char*>(data);
+  std::uint32_t state = ~crc;
+#if defined(__x86_64__)
+  if (has_hardware_crc())
+    return ~crc_hardware(p, size, state);
+#endif
+  return ~crc_software(p, size, state);
+}
+
+std::uint32_t crc32c_portable(const void* data, std::size_t size, std::uint32_t crc) noexcept {
+  return ~crc_software(static_cast<const unsigned char*>(data), size, ~crc);
+}
+
+} // namespace poc::persist

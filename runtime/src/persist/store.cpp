@@ -1,0 +1,363 @@
+//===- persist/store.cpp - A directory of persistent objects --------------===//
+//
+// Paths below the root are walked one component at a time with openat() and
+// O_NOFOLLOW, so nothing a store operation touches lies outside the root
+// even if someone plants a symbolic link in it, and every step has a
+// directory descriptor to flush.
+//
+//===----------------------------------------------------------------------===//
+#include "poc/persist/store.hpp"
+
+#include "poc/persist/crc32c.hpp"
+#include "poc/persist/error.hpp"
+#include "posix_io.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <fcntl.h>
+#include <limits>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utility>
+
+namespace fs = std::filesystem;
+
+namespace poc::persist {
+
+using detail::IoContext;
+using detail::throw_io;
+using detail::UniqueFd;
+
+namespace {
+
+constexpr mode_t DirMode = 0700;
+constexpr mode_t FileMode = 0600;
+constexpr std::string_view TempSuffix = ".tmp";
+
+/// How often an operation restarts when a concurrent remove() pruned a
+/// directory under it; each restart means another process made progress.
+constexpr int MaxRestarts = 1000;
+
+/// Thrown inside an operation to restart it (a directory vanished).
+struct Restart {};
+
+/// Opens the root, creating it and its parents (0700) if \p create.
+/// \returns an invalid descriptor if it does not exist and !create.
+UniqueFd open_root(const fs::path& root, bool create, const IoContext& ctx) {
+  for (int attempt = 0;; ++attempt) {
+    UniqueFd fd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (fd)
+      return fd;
+    if (errno != ENOENT)
+      throw_io(ctx, "cannot open store directory", errno);
+    if (!create)
+      return UniqueFd();
+    if (attempt > 0)
+      throw_io(ctx, "cannot create store directory", ENOENT);
+    fs::path prefix;
+    for (const fs::path& part : root) {
+      prefix /= part;
+      if (::mkdir(prefix.c_str(), DirMode) != 0 && errno != EEXIST)
+        throw_io(ctx, ("cannot create directory " + prefix.string() + " for").c_str(), errno);
+    }
+  }
+}
+
+/// Descriptors of the root and of each directory on the way to a record.
+struct Walk {
+  std::vector<UniqueFd> dirs; ///< dirs[0] the root, dirs[i] directory component i-1.
+  std::string leaf;           ///< File name of the record in dirs.back().
+  bool found = true;          ///< False if a directory is missing (never when creating).
+  int parent() const { return dirs.back().get(); }
+};
+
+/// Walks from the root to the directory of \p address, creating missing
+/// directories if \p create. \throws Restart if one vanished meanwhile.
+Walk walk(const fs::path& root, const Address& address, bool create, bool durable, const IoContext& ctx) {
+  Walk w;
+  auto comps = address.components();
+  w.leaf = std::string(comps.back()) + std::string(Address::file_suffix);
+  w.dirs.push_back(open_root(root, create, ctx));
+  if (!w.dirs.back()) {
+    w.found = false;
+    return w;
+  }
+  for (std::size_t i = 0; i + 1 < comps.size(); ++i) {
+    std::string name(comps[i]);
+    int parent = w.parent();
+    UniqueFd fd(::openat(parent, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!fd && errno == ENOENT && create) {
+      if (::mkdirat(parent, name.c_str(), DirMode) == 0) {
+        if (durable)
+          detail::sync_fd(parent, false, ctx);
+      } else if (errno == ENOENT) {
+        throw Restart{}; // parent itself was pruned
+      } else if (errno != EEXIST) {
+        throw_io(ctx, ("cannot create directory '" + name + "' for").c_str(), errno);
+      }
+      fd = UniqueFd(::openat(parent, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+      if (!fd && errno == ENOENT)
+        throw Restart{};
+    }
+    if (!fd) {
+      if (errno == ENOENT) {
+        w.found = false;
+        return w;
+      }
+      if (errno == ENOTDIR || errno == ELOOP)
+        throw store_error(store_errc::io, ctx.address,
+                          "'" + name + "' on the way to " + ctx.file +
+                              " is not a directory (symbolic links are not followed)");
+      throw_io(ctx, ("cannot open directory '" + name + "' for").c_str(), errno);
+    }
+    w.dirs.push_back(std::move(fd));
+  }
+  return w;
+}
+
+/// Runs \p op, restarting it when a concurrent remove() pruned a directory.
+template <class Op> auto with_restarts(const IoContext& ctx, Op&& op) {
+  for (int i = 0;; ++i) {
+    try {
+      return op();
+    } catch (const Restart&) {
+      if (i == MaxRestarts)
+        throw store_error(store_errc::io, ctx.address,
+                          "directories of " + ctx.file + " keep vanishing under concurrent removes");
+    }
+  }
+}
+
+/// A name for a temporary file next to \p leaf that no other save uses:
+/// the process id separates processes, the counter threads and attempts.
+std::string temp_name(const std::string& leaf) {
+  static std::atomic<std::uint64_t> counter{0};
+  return "." + leaf + "." + std::to_string(::getpid()) + "." + std::to_string(counter++) +
+         std::string(TempSuffix);
+}
+
+/// An open record file and what its header says.
+struct OpenRecord {
+  UniqueFd fd;
+  record::FixedHeader fixed;
+  RecordInfo info;
+};
+
+[[noreturn]] void not_found(const IoContext& ctx) {
+  throw store_error(store_errc::not_found, ctx.address, "no such object in store (" + ctx.file + ")");
+}
+
+/// Opens and validates the header and size of the record of \p address.
+OpenRecord open_record(const fs::path& root, const Address& address, const IoContext& ctx) {
+  Walk w = with_restarts(ctx, [&] { return walk(root, address, false, false, ctx); });
+  if (!w.found)
+    not_found(ctx);
+  UniqueFd fd(::openat(w.parent(), w.leaf.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd) {
+    if (errno == ENOENT)
+      not_found(ctx);
+    if (errno == ELOOP)
+      throw store_error(store_errc::io, ctx.address,
+                        ctx.file + " is a symbolic link; the store does not follow links");
+    throw_io(ctx, "cannot open", errno);
+  }
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0)
+    throw_io(ctx, "cannot stat", errno);
+  if (!S_ISREG(st.st_mode))
+    throw store_error(store_errc::io, ctx.address, ctx.file + " is not a regular file");
+  auto file_size = static_cast<std::uint64_t>(st.st_size);
+
+  record::Source src{ctx.address, ctx.file};
+  std::array<std::byte, record::fixed_header_size> fixed_bytes;
+  std::size_t got = detail::read_at(fd.get(), fixed_bytes, 0, ctx);
+  record::FixedHeader fixed = record::decode_fixed(std::span(fixed_bytes.data(), got), src);
+  std::vector<std::byte> header(fixed.header_size());
+  got = detail::read_at(fd.get(), header, 0, ctx);
+  RecordInfo info = record::decode_header(fixed, std::span(header.data(), got), src);
+
+  std::uint64_t header_size = header.size();
+  if (fixed.payload_size > std::numeric_limits<std::uint64_t>::max() - header_size ||
+      file_size < header_size + fixed.payload_size)
+    throw store_error(store_errc::truncated, ctx.address,
+                      ctx.file + " is truncated: it has " + std::to_string(file_size) +
+                          " bytes, the record needs " + std::to_string(header_size) + " + " +
+                          std::to_string(fixed.payload_size));
+  if (file_size > header_size + fixed.payload_size)
+    throw store_error(store_errc::corrupt, ctx.address,
+                      ctx.file + " has " + std::to_string(file_size - header_size - fixed.payload_size) +
+                          " bytes after the end of its record");
+  return OpenRecord{std::move(fd), fixed, std::move(info)};
+}
+
+} // namespace
+
+Store::Store(fs::path root, StoreOptions options) : Root(std::move(root)), Options(options) {
+  if (Root.empty())
+    throw store_error(store_errc::no_root, "", "the store directory path is empty");
+}
+
+fs::path Store::default_root() {
+  auto env = [](const char* name) -> std::string {
+    const char* v = std::getenv(name);
+    return v ? v : "";
+  };
+  if (std::string dir = env("POC_STORE"); !dir.empty())
+    return fs::path(dir);
+  if (std::string xdg = env("XDG_DATA_HOME"); !xdg.empty() && xdg.front() == '/')
+    return fs::path(xdg) / "poc" / "store";
+  if (std::string home = env("HOME"); !home.empty())
+    return fs::path(home) / ".local" / "share" / "poc" / "store";
+  throw store_error(store_errc::no_root, "",
+                    "no store directory: set POC_STORE (or XDG_DATA_HOME or HOME)");
+}
+
+fs::path Store::file_of(const Address& address) const { return Root / address.relative_file(); }
+
+SavedTime Store::save(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
+                      std::span<const std::byte> payload) const {
+  std::string file = file_of(address).string();
+  IoContext ctx{address.str(), file};
+  auto now = std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
+  RecordInfo info{address, std::string(class_name), layout_hash, payload.size(), now};
+  std::vector<std::byte> header = record::encode_header(info, crc32c(payload.data(), payload.size()));
+
+  with_restarts(ctx, [&] {
+    Walk w = walk(Root, address, true, Options.durable, ctx);
+    std::string temp = temp_name(w.leaf);
+    UniqueFd fd(::openat(w.parent(), temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                         FileMode));
+    if (!fd) {
+      if (errno == ENOENT || errno == EEXIST)
+        throw Restart{};
+      throw_io(ctx, "cannot create a temporary file for", errno);
+    }
+    try {
+      detail::write_all(fd.get(), header, ctx);
+      detail::write_all(fd.get(), payload, ctx);
+      if (Options.durable)
+        detail::sync_fd(fd.get(), true, ctx);
+      // close() reports delayed write errors on some file systems (NFS).
+      if (::close(fd.release()) != 0)
+        throw_io(ctx, "cannot close the temporary file of", errno);
+      if (::renameat(w.parent(), temp.c_str(), w.parent(), w.leaf.c_str()) != 0)
+        throw_io(ctx, "cannot rename the temporary file onto", errno);
+    } catch (...) {
+      ::unlinkat(w.parent(), temp.c_str(), 0);
+      throw;
+    }
+    if (Options.durable)
+      detail::sync_fd(w.parent(), false, ctx);
+  });
+  return now;
+}
+
+Record Store::load(const Address& address) const {
+  std::string file = file_of(address).string();
+  IoContext ctx{address.str(), file};
+  OpenRecord r = open_record(Root, address, ctx);
+  Record out{std::move(r.info), std::vector<std::byte>(r.fixed.payload_size)};
+  std::size_t got = detail::read_at(r.fd.get(), out.payload, r.fixed.header_size(), ctx);
+  record::check_payload(r.fixed, std::span(out.payload.data(), got), record::Source{ctx.address, ctx.file});
+  return out;
+}
+
+Record Store::load(const Address& address, std::string_view class_name, std::uint64_t layout_hash) const {
+  Record r = load(address);
+  if (r.info.class_name != class_name)
+    throw store_error(store_errc::class_mismatch, address.str(),
+                      "stored object is of class " + r.info.class_name + ", expected " +
+                          std::string(class_name));
+  if (r.info.layout_hash != layout_hash) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, " (stored layout hash %016llx, this program's %016llx)",
+                  static_cast<unsigned long long>(r.info.layout_hash),
+                  static_cast<unsigned long long>(layout_hash));
+    throw store_error(store_errc::layout_mismatch, address.str(),
+                      "stored object of class " + r.info.class_name +
+                          " was saved by a program with a different layout of that class" + buf);
+  }
+  return r;
+}
+
+RecordInfo Store::info(const Address& address) const {
+  std::string file = file_of(address).string();
+  IoContext ctx{address.str(), file};
+  return open_record(Root, address, ctx).info;
+}
+
+bool Store::contains(const Address& address) const {
+  struct stat st;
+  return ::lstat(file_of(address).c_str(), &st) == 0;
+}
+
+bool Store::remove(const Address& address) const {
+  std::string file = file_of(address).string();
+  IoContext ctx{address.str(), file};
+  Walk w = with_restarts(ctx, [&] { return walk(Root, address, false, false, ctx); });
+  if (!w.found)
+    return false;
+  if (::unlinkat(w.parent(), w.leaf.c_str(), 0) != 0) {
+    if (errno == ENOENT)
+      return false;
+    throw_io(ctx, "cannot remove", errno);
+  }
+  if (Options.durable)
+    detail::sync_fd(w.parent(), false, ctx);
+  // Prune directories left empty, deepest first; stop at the first that is
+  // not (ENOTEMPTY), which concurrent saves rely on: they restart when a
+  // directory vanishes before they have created their file in it.
+  auto comps = address.components();
+  for (std::size_t i = w.dirs.size() - 1; i >= 1; --i) {
+    std::string name(comps[i - 1]);
+    if (::unlinkat(w.dirs[i - 1].get(), name.c_str(), AT_REMOVEDIR) != 0)
+      break;
+  }
+  return true;
+}
+
+ScanResult Store::scan() const {
+  ScanResult out;
+  std::error_code ec;
+  if (!fs::is_directory(Root, ec))
+    return out;
+  fs::recursive_directory_iterator it(Root, fs::directory_options::none, ec), end;
+  if (ec)
+    throw store_error(store_errc::io, "", "cannot read store directory " + Root.string() + ": " + ec.message());
+  for (; it != end; it.increment(ec)) {
+    if (ec)
+      throw store_error(store_errc::io, "", "cannot read store directory " + Root.string() + ": " + ec.message());
+    const fs::directory_entry& e = *it;
+    if (e.is_directory(ec) && !e.is_symlink(ec))
+      continue;
+    std::string name = e.path().filename().string();
+    std::string rel = e.path().lexically_relative(Root).generic_string();
+    bool regular = e.is_regular_file(ec) && !e.is_symlink(ec);
+    if (regular && name.front() == '.' && name.ends_with(TempSuffix)) {
+      out.temporaries.push_back(e.path());
+      continue;
+    }
+    if (regular && rel.ends_with(Address::file_suffix)) {
+      std::string addr = rel.substr(0, rel.size() - Address::file_suffix.size());
+      if (Address::check(addr).empty()) {
+        out.objects.push_back(Address::parse(addr));
+        continue;
+      }
+    }
+    out.foreign.push_back(e.path());
+  }
+  std::sort(out.objects.begin(), out.objects.end());
+  return out;
+}
+
+std::vector<Address> Store::list(std::string_view prefix) const {
+  std::vector<Address> all = scan().objects;
+  std::erase_if(all, [&](const Address& a) { return !a.str().starts_with(prefix); });
+  return all;
+}
+
+} // namespace poc::persist
