@@ -1,0 +1,60 @@
+//===- pocstd/array_device.hpp - A page server with a read cache --*- C++ -*-===//
+///
+/// \file
+/// ArrayDevice (paper section 4.3): an ArrayPageDevice with a server-side
+/// cache of up to Nc pages. A client tells the server what it will read next
+/// (`start server->ReadIntoCache(i)`), the server loads it from its medium
+/// while the client computes, and the later read is answered from memory.
+/// Requests from one client are served in order, so a write the client issues
+/// after its ReadIntoCache calls runs after them, as in the paper.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "pocstd/array_page_device.hpp"
+
+#include <cstddef>
+#include <deque>
+
+namespace pocstd {
+
+/// An ArrayPageDevice whose reads are served from a prefetch cache.
+class ArrayDevice : public ArrayPageDevice {
+public:
+  /// As ArrayPageDevice, with room for \p Nc cached pages (0 disables the
+  /// cache: ReadIntoCache then does nothing). Throws std::invalid_argument
+  /// for a negative \p Nc.
+  ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2,
+              int n3, int Nc);
+
+  /// Loads page \p page_index into the cache unless it is there already; when
+  /// the cache is full the oldest entry makes room. Throws std::out_of_range
+  /// for a bad index.
+  void ReadIntoCache(std::size_t page_index);
+  /// Serves page \p page_index from the cache when present (and drops it from
+  /// the cache: a prefetched page is read once, then rewritten), otherwise
+  /// from the medium.
+  void read(Page& p, std::size_t page_index) override;
+  /// Writes through to the medium and drops any cached copy, so the cache
+  /// never returns stale data.
+  void write(const Page& p, std::size_t page_index) override;
+
+  int NumberOfCachePages() const { return numberOfCachePages_; }
+  /// Pages currently cached.
+  std::size_t CachedPages() const { return cache_.size(); }
+
+private:
+  struct CachedPage {
+    std::size_t index;
+    Page page;
+  };
+  /// The entry for \p index, or cache_.end().
+  std::deque<CachedPage>::iterator find(std::size_t index);
+
+  int numberOfCachePages_;
+  /// Oldest first. A line's worth of pages is small, so a linear search
+  /// beats a hash map here.
+  std::deque<CachedPage> cache_;
+};
+
+} // namespace pocstd

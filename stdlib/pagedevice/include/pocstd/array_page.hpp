@@ -1,0 +1,90 @@
+//===- pocstd/array_page.hpp - A 3D block of complex doubles ------*- C++ -*-===//
+///
+/// \file
+/// ArrayPage: a Page holding an n1 x n2 x n3 block of complex doubles in
+/// row-major order (x3 fastest), with the transposes the 3D FFT needs
+/// (paper sections 2.1 and 4.2).
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "pocstd/page.hpp"
+
+#include <complex>
+#include <cstddef>
+
+namespace pocstd {
+
+/// An n1 x n2 x n3 complex double block. Element (x1, x2, x3) is at
+/// data()[(x1 * n2 + x2) * n3 + x3].
+class ArrayPage : public Page {
+public:
+  using Element = std::complex<double>;
+
+  /// An empty page of shape 0 x 0 x 0 (see Page()).
+  ArrayPage() = default;
+  /// A zero page of shape \p n1 x \p n2 x \p n3; throws page_error unless
+  /// every extent is positive and the page is at most kMaxPageBytes.
+  ArrayPage(int n1, int n2, int n3);
+  /// A page of that shape holding a copy of the 2*n1*n2*n3 doubles at \p data
+  /// (real and imaginary parts interleaved, as std::complex<double>).
+  ArrayPage(int n1, int n2, int n3, const double* data);
+
+  int n1() const { return n1_; }
+  int n2() const { return n2_; }
+  int n3() const { return n3_; }
+  /// Number of elements, n1 * n2 * n3.
+  std::size_t elements() const;
+  /// Bytes an n1 x n2 x n3 page occupies; throws page_error for a
+  /// non-positive extent or a page larger than kMaxPageBytes.
+  static std::size_t bytesFor(int n1, int n2, int n3);
+
+  Element* data() { return reinterpret_cast<Element*>(bytes()); }
+  const Element* data() const { return reinterpret_cast<const Element*>(bytes()); }
+  Element& at(int x1, int x2, int x3) { return data()[index(x1, x2, x3)]; }
+  const Element& at(int x1, int x2, int x3) const { return data()[index(x1, x2, x3)]; }
+
+  /// Gives the page the shape \p n1 x \p n2 x \p n3 without touching its
+  /// bytes: after a device read, which transfers bytes only. Throws
+  /// page_error unless size() matches the shape.
+  void setShape(int n1, int n2, int n3);
+
+  /// Swaps dimensions 1 and 3: the n1 x n2 x n3 block becomes n3 x n2 x n1
+  /// with new(x3, x2, x1) = old(x1, x2, x3).
+  void transpose13();
+  /// Swaps dimensions 2 and 3: the block becomes n1 x n3 x n2.
+  void transpose23();
+
+  /// Serialisation: the shape, then the page bytes; a shape that does not
+  /// match the byte count is a decode error of the reader's kind.
+  template <class Writer> void poc_write(Writer& w) const {
+    w.write(n1_);
+    w.write(n2_);
+    w.write(n3_);
+    Page::poc_write(w);
+  }
+  template <class Reader> void poc_read(Reader& r) {
+    int s1 = 0, s2 = 0, s3 = 0;
+    r.read(s1);
+    r.read(s2);
+    r.read(s3);
+    Page::poc_read(r);
+    if (!shapeMatches(s1, s2, s3, size()))
+      throw page_error("ArrayPage: received shape does not match its data size");
+    n1_ = s1;
+    n2_ = s2;
+    n3_ = s3;
+  }
+
+private:
+  std::size_t index(int x1, int x2, int x3) const {
+    return (static_cast<std::size_t>(x1) * n2_ + x2) * n3_ + x3;
+  }
+  static bool shapeMatches(int n1, int n2, int n3, std::size_t bytes);
+
+  int n1_ = 0;
+  int n2_ = 0;
+  int n3_ = 0;
+};
+
+} // namespace pocstd

@@ -1,0 +1,37 @@
+//===- pocstd/storage.hpp - Where a page device keeps its pages ---*- C++ -*-===//
+///
+/// \file
+/// Storage names the medium behind a PageDevice: a file (one large file per
+/// disk, paper section 2.2) or memory (the DRAM tier of a tiered store such as
+/// Crail, for in-core runs). It is a plain struct so that it can be a
+/// constructor argument of a remotely created device.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <string>
+
+namespace pocstd {
+
+/// The kinds of medium a PageDevice can use.
+enum class Medium : int {
+  Memory = 0, ///< pages in the device process's memory; lost when it ends
+  File = 1,   ///< pages in one file, read and written with direct I/O
+};
+
+/// A medium and, for files, the file's path.
+struct Storage {
+  Medium medium = Medium::Memory;
+  /// The file for Medium::File (created if missing, reused if present so that
+  /// a restarted computation finds its data); ignored for memory.
+  std::string path;
+
+  static Storage memory() { return Storage{Medium::Memory, {}}; }
+  static Storage file(std::string path) { return Storage{Medium::File, std::move(path)}; }
+  /// "memory" or "file <path>", for messages.
+  std::string describe() const {
+    return medium == Medium::Memory ? std::string("memory") : "file " + path;
+  }
+};
+
+} // namespace pocstd

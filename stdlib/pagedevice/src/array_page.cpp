@@ -1,0 +1,97 @@
+//===- array_page.cpp - A 3D block of complex doubles ---------------------===//
+
+#include "pocstd/array_page.hpp"
+
+#include "pocstd/transpose.hpp"
+
+#include <cstring>
+#include <string>
+#include <utility>
+
+namespace pocstd {
+
+std::size_t ArrayPage::bytesFor(int n1, int n2, int n3) {
+  if (n1 <= 0 || n2 <= 0 || n3 <= 0)
+    throw page_error("ArrayPage: extents must be positive, got " +
+                     std::to_string(n1) + " x " + std::to_string(n2) + " x " +
+                     std::to_string(n3));
+  // Divide instead of multiplying so that the check itself cannot overflow.
+  std::size_t limit = kMaxPageBytes / sizeof(Element);
+  std::size_t count = static_cast<std::size_t>(n1);
+  if (count > limit / static_cast<std::size_t>(n2) ||
+      count * n2 > limit / static_cast<std::size_t>(n3))
+    throw page_error("ArrayPage: a " + std::to_string(n1) + " x " +
+                     std::to_string(n2) + " x " + std::to_string(n3) +
+                     " page exceeds the 1 GiB page limit");
+  return count * n2 * n3 * sizeof(Element);
+}
+
+bool ArrayPage::shapeMatches(int n1, int n2, int n3, std::size_t bytes) {
+  if (n1 == 0 && n2 == 0 && n3 == 0)
+    return bytes == 0;
+  if (n1 <= 0 || n2 <= 0 || n3 <= 0)
+    return false;
+  std::size_t limit = kMaxPageBytes / sizeof(Element);
+  std::size_t count = static_cast<std::size_t>(n1);
+  if (count > limit / static_cast<std::size_t>(n2) ||
+      count * n2 > limit / static_cast<std::size_t>(n3))
+    return false;
+  return count * n2 * n3 * sizeof(Element) == bytes;
+}
+
+ArrayPage::ArrayPage(int n1, int n2, int n3)
+    : Page(bytesFor(n1, n2, n3)), n1_(n1), n2_(n2), n3_(n3) {}
+
+ArrayPage::ArrayPage(int n1, int n2, int n3, const double* data)
+    : ArrayPage(n1, n2, n3) {
+  std::memcpy(bytes(), data, size());
+}
+
+std::size_t ArrayPage::elements() const {
+  return static_cast<std::size_t>(n1_) * n2_ * n3_;
+}
+
+void ArrayPage::setShape(int n1, int n2, int n3) {
+  if (!shapeMatches(n1, n2, n3, size()))
+    throw page_error("ArrayPage: shape " + std::to_string(n1) + " x " +
+                     std::to_string(n2) + " x " + std::to_string(n3) +
+                     " does not match a page of " + std::to_string(size()) +
+                     " bytes");
+  n1_ = n1;
+  n2_ = n2;
+  n3_ = n3;
+}
+
+void ArrayPage::transpose13() {
+  if (size() == 0)
+    return;
+  // Out of place: an in-place 3D transpose of a non-cubic block needs cycle
+  // following, which is slower than one extra page-sized buffer.
+  AlignedBuffer out(size());
+  auto* dst = reinterpret_cast<Element*>(out.data());
+  const Element* src = data();
+  // For each x2 the (x1, x3) plane is an n1 x n3 matrix with row stride
+  // n2*n3; its transpose lands with row stride n2*n1.
+  for (int x2 = 0; x2 < n2_; ++x2)
+    transposePlane(src + static_cast<std::size_t>(x2) * n3_,
+                   static_cast<std::size_t>(n2_) * n3_,
+                   dst + static_cast<std::size_t>(x2) * n1_,
+                   static_cast<std::size_t>(n2_) * n1_, n1_, n3_);
+  swap(buffer(), out);
+  std::swap(n1_, n3_);
+}
+
+void ArrayPage::transpose23() {
+  if (size() == 0)
+    return;
+  AlignedBuffer out(size());
+  auto* dst = reinterpret_cast<Element*>(out.data());
+  const Element* src = data();
+  std::size_t plane = static_cast<std::size_t>(n2_) * n3_;
+  for (int x1 = 0; x1 < n1_; ++x1)
+    transposePlane(src + x1 * plane, n3_, dst + x1 * plane, n2_, n2_, n3_);
+  swap(buffer(), out);
+  std::swap(n2_, n3_);
+}
+
+} // namespace pocstd

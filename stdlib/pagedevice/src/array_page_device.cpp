@@ -1,0 +1,54 @@
+//===- array_page_device.cpp - Array pages, transposed near the data ------===//
+
+#include "pocstd/array_page_device.hpp"
+
+#include <string>
+
+namespace pocstd {
+
+ArrayPageDevice::ArrayPageDevice(Storage storage, std::size_t NumberOfPages,
+                                 int n1, int n2, int n3)
+    : PageDevice(std::move(storage), NumberOfPages,
+                 ArrayPage::bytesFor(n1, n2, n3)),
+      n1_(n1), n2_(n2), n3_(n3) {}
+
+void ArrayPageDevice::checkShape(const ArrayPage& p, int s1, int s2, int s3,
+                                 const char* operation) const {
+  if (p.n1() != s1 || p.n2() != s2 || p.n3() != s3)
+    throw page_error(std::string("ArrayPageDevice::") + operation +
+                     ": expected a " + std::to_string(s1) + " x " +
+                     std::to_string(s2) + " x " + std::to_string(s3) +
+                     " page, got " + std::to_string(p.n1()) + " x " +
+                     std::to_string(p.n2()) + " x " + std::to_string(p.n3()));
+}
+
+void ArrayPageDevice::read_transpose13(ArrayPage& p, std::size_t PageIndex) {
+  // read is virtual: a caching ArrayDevice serves this from its cache.
+  read(p, PageIndex);
+  p.setShape(n1_, n2_, n3_);
+  p.transpose13();
+}
+
+void ArrayPageDevice::write_transpose13(const ArrayPage& p,
+                                        std::size_t PageIndex) {
+  checkShape(p, n3_, n2_, n1_, "write_transpose13");
+  ArrayPage page(p);
+  page.transpose13();
+  write(page, PageIndex);
+}
+
+void ArrayPageDevice::read_transpose23(ArrayPage& p, std::size_t PageIndex) {
+  read(p, PageIndex);
+  p.setShape(n1_, n2_, n3_);
+  p.transpose23();
+}
+
+void ArrayPageDevice::write_transpose23(const ArrayPage& p,
+                                        std::size_t PageIndex) {
+  checkShape(p, n1_, n3_, n2_, "write_transpose23");
+  ArrayPage page(p);
+  page.transpose23();
+  write(page, PageIndex);
+}
+
+} // namespace pocstd

@@ -1,0 +1,71 @@
+//===- page_device.cpp - Pages stored by index ----------------------------===//
+
+#include "pocstd/page_device.hpp"
+
+#include "page_store.hpp"
+#include "stopwatch.hpp"
+
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace pocstd {
+
+namespace {
+std::size_t checkedPageSize(std::size_t pages, std::size_t pageSize) {
+  if (pages == 0)
+    throw std::invalid_argument("PageDevice: NumberOfPages must be positive");
+  if (pageSize == 0 || pageSize > kMaxPageBytes)
+    throw std::invalid_argument("PageDevice: PageSize must be in 1.." +
+                                std::to_string(kMaxPageBytes) + ", got " +
+                                std::to_string(pageSize));
+  if (pages > std::numeric_limits<off_t>::max() / roundUpToAlignment(pageSize))
+    throw std::invalid_argument("PageDevice: " + std::to_string(pages) +
+                                " pages of " + std::to_string(pageSize) +
+                                " bytes exceed the largest file offset");
+  return pageSize;
+}
+} // namespace
+
+PageDevice::PageDevice(Storage storage, std::size_t NumberOfPages,
+                       std::size_t PageSize)
+    : storage_(std::move(storage)), numberOfPages_(NumberOfPages),
+      pageSize_(checkedPageSize(NumberOfPages, PageSize)),
+      store_(detail::openPageStore(storage_, NumberOfPages, PageSize)) {}
+
+PageDevice::~PageDevice() = default;
+
+bool PageDevice::directIO() const { return store_->directIO(); }
+
+void PageDevice::checkIndex(std::size_t PageIndex, const char* operation) const {
+  if (PageIndex >= numberOfPages_)
+    throw std::out_of_range(std::string("PageDevice::") + operation +
+                            ": page index " + std::to_string(PageIndex) +
+                            " is out of range (the device has " +
+                            std::to_string(numberOfPages_) + " pages)");
+}
+
+void PageDevice::write(const Page& p, std::size_t PageIndex) {
+  checkIndex(PageIndex, "write");
+  if (p.size() != pageSize_)
+    throw page_error("PageDevice::write: page of " + std::to_string(p.size()) +
+                     " bytes given to a device of " + std::to_string(pageSize_) +
+                     "-byte pages");
+  detail::Stopwatch clock;
+  store_->write(PageIndex, p.buffer());
+  stats_.write_seconds += clock.seconds();
+  stats_.pages_written += 1;
+  stats_.bytes_written += pageSize_;
+}
+
+void PageDevice::read(Page& p, std::size_t PageIndex) {
+  checkIndex(PageIndex, "read");
+  p.resize(pageSize_);
+  detail::Stopwatch clock;
+  store_->read(PageIndex, p.buffer());
+  stats_.read_seconds += clock.seconds();
+  stats_.pages_read += 1;
+  stats_.bytes_read += pageSize_;
+}
+
+} // namespace pocstd

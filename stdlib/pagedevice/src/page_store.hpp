@@ -1,0 +1,46 @@
+//===- page_store.hpp - Media behind a PageDevice (internal) ------*- C++ -*-===//
+///
+/// \file
+/// PageStore is the medium-specific half of a PageDevice: fixed-size pages
+/// addressed by index. PageDevice does the argument checking and accounting;
+/// a store only moves bytes.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "pocstd/aligned_buffer.hpp"
+#include "pocstd/storage.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace pocstd::detail {
+
+/// NumberOfPages pages of PageSize bytes. Indices and buffer sizes are
+/// checked by the caller (PageDevice).
+class PageStore {
+public:
+  virtual ~PageStore() = default;
+  /// Fills \p into (already PageSize bytes long) with page \p index; a page
+  /// never written reads as zeros.
+  virtual void read(std::size_t index, AlignedBuffer& into) = 0;
+  /// Stores the first PageSize bytes of \p from as page \p index.
+  virtual void write(std::size_t index, const AlignedBuffer& from) = 0;
+  /// True when transfers bypass the kernel page cache (O_DIRECT).
+  virtual bool directIO() const = 0;
+};
+
+std::unique_ptr<PageStore> makeMemoryPageStore(std::size_t pages,
+                                               std::size_t pageSize);
+std::unique_ptr<PageStore> makeFilePageStore(const std::string& path,
+                                             std::size_t pages,
+                                             std::size_t pageSize);
+
+/// Opens the medium \p storage for \p pages pages of \p pageSize bytes; throws
+/// std::system_error (with the path) when a file cannot be opened or sized.
+std::unique_ptr<PageStore> openPageStore(const Storage& storage,
+                                         std::size_t pages,
+                                         std::size_t pageSize);
+
+} // namespace pocstd::detail
