@@ -219,6 +219,14 @@ int main(int argc, char** argv) {
   }
 
   if (Failures == 0) {
+    // No process is writing now: every temporary is a leftover of a kill.
+    std::size_t temporaries = store.scan().temporaries.size();
+    if (store.clean(std::chrono::seconds(0)) != temporaries || !store.scan().temporaries.empty())
+      fail("clean() did not remove the %zu leftover temporaries", temporaries);
+    check_store(store, writers, objects, confirmed, attempts);
+  }
+
+  if (Failures == 0) {
     // The last run goes to the end: the workload must resume and finish.
     std::vector<Worker> ws;
     for (int w = 0; w < writers; ++w)

@@ -170,12 +170,26 @@ TEST_F(StoreTest, ListAndScan) {
   std::ofstream(Dir.path() / "store/data/README") << "not a record";
   std::ofstream(Dir.path() / "store/data/.b.pobj.99.0.tmp") << "left by a crash";
   std::ofstream(Dir.path() / "store/data/bad name.pobj") << "invalid address";
+  std::ofstream(Dir.path() / "store/.notes.tmp") << "someone else's";
   ScanResult r = S.scan();
   EXPECT_EQ(r.objects.size(), 5u);
   ASSERT_EQ(r.temporaries.size(), 1u);
   EXPECT_EQ(r.temporaries[0].filename(), ".b.pobj.99.0.tmp");
-  EXPECT_EQ(r.foreign.size(), 2u);
+  EXPECT_EQ(r.foreign.size(), 3u);
   EXPECT_EQ(S.list().size(), 5u);
+}
+
+TEST_F(StoreTest, CleanRemovesOnlyOldTemporaries) {
+  auto a = Address::parse("data/b");
+  S.save(a, "C", 1, bytes_of("kept"));
+  std::ofstream(Dir.path() / "store/data/.b.pobj.99.0.tmp") << "left by a crash";
+  std::ofstream(Dir.path() / "store/data/.notes.tmp") << "someone else's";
+  EXPECT_EQ(S.clean(std::chrono::hours(1)), 0u);
+  EXPECT_EQ(S.scan().temporaries.size(), 1u);
+  EXPECT_EQ(S.clean(std::chrono::seconds(0)), 1u);
+  EXPECT_TRUE(S.scan().temporaries.empty());
+  EXPECT_TRUE(std::filesystem::exists(Dir.path() / "store/data/.notes.tmp"));
+  EXPECT_EQ(string_of(S.load(a).payload), "kept");
 }
 
 TEST_F(StoreTest, DoesNotFollowSymbolicLinks) {

@@ -140,6 +140,23 @@ std::string temp_name(const std::string& leaf) {
          std::string(TempSuffix);
 }
 
+/// Whether \p name has the form temp_name() gives: ".<leaf>.pobj.<pid>.<n>.tmp".
+bool is_temporary_name(std::string_view name) {
+  if (!name.starts_with('.') || !name.ends_with(TempSuffix))
+    return false;
+  name = name.substr(1, name.size() - 1 - TempSuffix.size());
+  for (int field = 0; field < 2; ++field) {
+    std::size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || dot + 1 == name.size() ||
+        name.find_first_not_of("0123456789", dot + 1) != std::string_view::npos)
+      return false;
+    name = name.substr(0, dot);
+  }
+  return name.ends_with(Address::file_suffix) &&
+         Address::check(name.substr(0, name.size() - Address::file_suffix.size())).empty() &&
+         name.find('/') == std::string_view::npos;
+}
+
 /// An open record file and what its header says.
 struct OpenRecord {
   UniqueFd fd;
@@ -337,7 +354,7 @@ ScanResult Store::scan() const {
     std::string name = e.path().filename().string();
     std::string rel = e.path().lexically_relative(Root).generic_string();
     bool regular = e.is_regular_file(ec) && !e.is_symlink(ec);
-    if (regular && name.front() == '.' && name.ends_with(TempSuffix)) {
+    if (regular && is_temporary_name(name)) {
       out.temporaries.push_back(e.path());
       continue;
     }
@@ -352,6 +369,20 @@ ScanResult Store::scan() const {
   }
   std::sort(out.objects.begin(), out.objects.end());
   return out;
+}
+
+std::size_t Store::clean(std::chrono::seconds min_age) const {
+  std::size_t removed = 0;
+  auto now = fs::file_time_type::clock::now();
+  for (const fs::path& temp : scan().temporaries) {
+    std::error_code ec;
+    auto modified = fs::last_write_time(temp, ec);
+    if (ec || now - modified < min_age)
+      continue; // gone meanwhile (renamed into place), or maybe still being written
+    if (::unlink(temp.c_str()) == 0)
+      ++removed;
+  }
+  return removed;
 }
 
 std::vector<Address> Store::list(std::string_view prefix) const {

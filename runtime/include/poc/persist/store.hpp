@@ -26,6 +26,7 @@
 #include "poc/persist/address.hpp"
 #include "poc/persist/record.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -98,6 +99,12 @@ public:
 
   /// Walks the whole root: records, leftover temporaries, foreign files.
   ScanResult scan() const;
+
+  /// Deletes temporary files (left by saves whose process died) not modified
+  /// for \p min_age. Always safe for consistency: should a save still be
+  /// writing such a file, its rename fails and that save() throws
+  /// store_error(io); no record is ever damaged. \returns files removed.
+  std::size_t clean(std::chrono::seconds min_age) const;
 
   /// The record file of \p address.
   std::filesystem::path file_of(const Address& address) const;
