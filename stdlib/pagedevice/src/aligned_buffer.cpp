@@ -55,16 +55,23 @@ AlignedBuffer::~AlignedBuffer() { std::free(data_); }
 
 void AlignedBuffer::resize(std::size_t size) {
   if (size <= capacity_) {
-    // Shrinking leaves stale bytes behind size(); clear them so the "bytes past
-    // size() are zero" promise holds when the buffer grows again.
-    if (size < size_)
-      std::memset(data_ + size, 0, size_ - size);
+    if (size > size_)
+      std::memset(data_ + size_, 0, size - size_);
     size_ = size;
     return;
   }
   AlignedBuffer bigger(size);
   if (size_ != 0)
     std::memcpy(bigger.data_, data_, size_);
+  swap(*this, bigger);
+}
+
+void AlignedBuffer::resizeForOverwrite(std::size_t size) {
+  if (size <= capacity_) {
+    size_ = size;
+    return;
+  }
+  AlignedBuffer bigger(size);
   swap(*this, bigger);
 }
 

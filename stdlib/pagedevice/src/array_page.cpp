@@ -62,6 +62,27 @@ void ArrayPage::setShape(int n1, int n2, int n3) {
   n3_ = n3;
 }
 
+void ArrayPage::assign(int n1, int n2, int n3) {
+  std::size_t bytes = bytesFor(n1, n2, n3);
+  resize(0);
+  resize(bytes);
+  n1_ = n1;
+  n2_ = n2;
+  n3_ = n3;
+}
+
+void ArrayPage::assignForOverwrite(int n1, int n2, int n3) {
+  resizeForOverwrite(bytesFor(n1, n2, n3));
+  n1_ = n1;
+  n2_ = n2;
+  n3_ = n3;
+}
+
+void ArrayPage::clear() {
+  resize(0);
+  n1_ = n2_ = n3_ = 0;
+}
+
 void ArrayPage::transpose13() {
   if (size() == 0)
     return;

@@ -26,10 +26,12 @@ namespace {
 
 class FilePageStore final : public PageStore {
 public:
-  FilePageStore(const std::string& path, std::size_t pages, std::size_t pageSize)
-      : path_(path), stride_(roundUpToAlignment(pageSize)) {
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_DIRECT | O_CLOEXEC, 0600);
-    if (fd_ < 0 && errno == EINVAL) {
+  FilePageStore(const std::string& path, std::size_t pages, std::size_t pageSize,
+                bool direct)
+      : path_(path), stride_(roundUpToAlignment(pageSize)), direct_(direct) {
+    if (direct_)
+      fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_DIRECT | O_CLOEXEC, 0600);
+    if (!direct_ || (fd_ < 0 && errno == EINVAL)) {
       fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
       direct_ = false;
     }
@@ -96,14 +98,14 @@ private:
   std::string path_;
   std::size_t stride_;
   int fd_ = -1;
-  bool direct_ = true;
+  bool direct_;
 };
 } // namespace
 
 std::unique_ptr<PageStore> makeFilePageStore(const std::string& path,
                                              std::size_t pages,
-                                             std::size_t pageSize) {
-  return std::make_unique<FilePageStore>(path, pages, pageSize);
+                                             std::size_t pageSize, bool direct) {
+  return std::make_unique<FilePageStore>(path, pages, pageSize, direct);
 }
 
 } // namespace pocstd::detail

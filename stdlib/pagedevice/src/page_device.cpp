@@ -60,7 +60,7 @@ void PageDevice::write(const Page& p, std::size_t PageIndex) {
 
 void PageDevice::read(Page& p, std::size_t PageIndex) {
   checkIndex(PageIndex, "read");
-  p.resize(pageSize_);
+  p.resizeForOverwrite(pageSize_);
   detail::Stopwatch clock;
   store_->read(PageIndex, p.buffer());
   stats_.read_seconds += clock.seconds();

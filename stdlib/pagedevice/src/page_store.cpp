@@ -11,7 +11,7 @@ std::unique_ptr<PageStore> openPageStore(const Storage& storage,
   case Medium::Memory:
     return makeMemoryPageStore(pages, pageSize);
   case Medium::File:
-    return makeFilePageStore(storage.path, pages, pageSize);
+    return makeFilePageStore(storage.path, pages, pageSize, storage.direct_io);
   }
   throw std::invalid_argument("PageDevice: unknown storage medium " +
                               std::to_string(static_cast<int>(storage.medium)));

@@ -35,7 +35,7 @@ std::unique_ptr<PageStore> makeMemoryPageStore(std::size_t pages,
                                                std::size_t pageSize);
 std::unique_ptr<PageStore> makeFilePageStore(const std::string& path,
                                              std::size_t pages,
-                                             std::size_t pageSize);
+                                             std::size_t pageSize, bool direct);
 
 /// Opens the medium \p storage for \p pages pages of \p pageSize bytes; throws
 /// std::system_error (with the path) when a file cannot be opened or sized.

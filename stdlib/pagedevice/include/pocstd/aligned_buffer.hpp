@@ -34,15 +34,20 @@ public:
 
   /// Number of meaningful bytes.
   std::size_t size() const { return size_; }
-  /// Allocated bytes: size() rounded up to kAlignment (0 for an empty buffer).
-  /// The bytes past size() are zero and may be overwritten by direct I/O.
+  /// Allocated bytes, a multiple of kAlignment and at least size() rounded
+  /// up to it. Direct I/O may transfer the bytes past size(); their contents
+  /// are unspecified.
   std::size_t capacity() const { return capacity_; }
   std::byte* data() { return data_; }
   const std::byte* data() const { return data_; }
 
   /// Makes the buffer \p size bytes long, keeping the common prefix and
-  /// zero-filling the rest; reallocates only when the capacity is too small.
+  /// zero-filling the rest; reallocates only when the capacity is too small,
+  /// so shrinking and regrowing a buffer reuses its storage.
   void resize(std::size_t size);
+  /// As resize, but leaves the contents unspecified: for a caller about to
+  /// overwrite all \p size bytes (a read), which then pays no zero-fill.
+  void resizeForOverwrite(std::size_t size);
 
   friend void swap(AlignedBuffer& a, AlignedBuffer& b) noexcept;
 

@@ -49,6 +49,16 @@ public:
   /// page_error unless size() matches the shape.
   void setShape(int n1, int n2, int n3);
 
+  /// Makes this a zero page of shape \p n1 x \p n2 x \p n3, reusing the
+  /// storage when it is large enough.
+  void assign(int n1, int n2, int n3);
+  /// As assign, but with unspecified contents, for a caller that overwrites
+  /// every element.
+  void assignForOverwrite(int n1, int n2, int n3);
+  /// Makes the page empty (shape 0 x 0 x 0) but keeps its storage, so that a
+  /// page reused for many reads allocates once.
+  void clear();
+
   /// Swaps dimensions 1 and 3: the n1 x n2 x n3 block becomes n3 x n2 x n1
   /// with new(x3, x2, x1) = old(x1, x2, x3).
   void transpose13();

@@ -43,6 +43,9 @@ public:
 
   /// Makes the page \p n bytes long (see AlignedBuffer::resize).
   void resize(std::size_t n);
+  /// As resize, leaving the contents unspecified (for a page about to be
+  /// filled by a read).
+  void resizeForOverwrite(std::size_t n) { buffer_.resizeForOverwrite(n); }
 
   /// Serialisation (docs/runtime.md 3.4): the size, then the bytes as one block.
   template <class Writer> void poc_write(Writer& w) const {
@@ -51,7 +54,7 @@ public:
   }
   template <class Reader> void poc_read(Reader& r) {
     std::size_t n = r.read_size(kMaxPageBytes);
-    buffer_.resize(n);
+    buffer_.resizeForOverwrite(n);
     r.read_block(buffer_.data(), n);
   }
 

@@ -25,9 +25,14 @@ struct Storage {
   /// The file for Medium::File (created if missing, reused if present so that
   /// a restarted computation finds its data); ignored for memory.
   std::string path;
+  /// For files: transfer with O_DIRECT where the file system allows it
+  /// (false: always through the kernel page cache).
+  bool direct_io = true;
 
-  static Storage memory() { return Storage{Medium::Memory, {}}; }
-  static Storage file(std::string path) { return Storage{Medium::File, std::move(path)}; }
+  static Storage memory() { return Storage{Medium::Memory, {}, false}; }
+  static Storage file(std::string path, bool direct_io = true) {
+    return Storage{Medium::File, std::move(path), direct_io};
+  }
   /// "memory" or "file <path>", for messages.
   std::string describe() const {
     return medium == Medium::Memory ? std::string("memory") : "file " + path;

@@ -1,0 +1,106 @@
+//===- pocstd/array.hpp - A 3D complex array on page servers ------*- C++ -*-===//
+///
+/// \file
+/// Array (paper section 4.1): an N1 x N2 x N3 complex double array stored as
+/// n1 x n2 x n3 pages on S page servers (ArrayDevice processes), placed by a
+/// PageMap. A client process reads and writes subdomains into its own memory
+/// buffer; the transposing variants deliver the subdomain with two dimensions
+/// swapped, the transpose itself done by the page servers. The Array object is
+/// only a description (domains, map and the servers' references), so it is
+/// cheap to pass to other processes, which then all use the same servers.
+///
+/// Pages at the upper edge of a dimension that N does not fill are stored
+/// whole; the part outside the array is padding that reads as zero.
+///
+/// Page transfers are remote calls when the servers are remote processes (the
+/// writes and ReadIntoServerCache are started, i.e. asynchronous), and
+/// ordinary calls when they are local objects.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "pocstd/array_device.hpp"
+#include "pocstd/domain.hpp"
+#include "pocstd/page_map.hpp"
+
+#include <complex>
+#include <cstddef>
+#include <vector>
+
+namespace pocstd {
+
+/// A complex double array whose pages live on page servers.
+class Array {
+public:
+  using Element = std::complex<double>;
+
+  /// An array with no servers (what deserialisation starts from).
+  Array() = default;
+  /// The array \p ArrayDomain (which must start at 0) in pages of the shape
+  /// of \p PageDomain, stored on \p page_server as \p pagemap says. Throws
+  /// std::invalid_argument unless the map's page grid covers the array
+  /// exactly, has one server per entry of \p page_server, and no server is
+  /// null.
+  Array(const Domain& ArrayDomain, const Domain& PageDomain,
+        std::vector<ArrayDevice*> page_server, const PageMap& pagemap);
+
+  /// Copies the subdomain \p d into \p buffer, row-major over d (x3 fastest).
+  /// Throws std::out_of_range unless d lies inside the array.
+  void read(const Domain& d, Element* buffer);
+  /// Stores \p buffer (laid out as for read) into the subdomain \p d.
+  void write(const Domain& d, const Element* buffer);
+  /// As read, with dimensions 1 and 3 swapped: \p buffer is e3 x e2 x e1
+  /// (x1 fastest), e_k being d's extents.
+  void read_transpose13(const Domain& d, Element* buffer);
+  void write_transpose13(const Domain& d, const Element* buffer);
+  /// As read, with dimensions 2 and 3 swapped: \p buffer is e1 x e3 x e2.
+  void read_transpose23(const Domain& d, Element* buffer);
+  void write_transpose23(const Domain& d, const Element* buffer);
+  /// Tells every server holding a page of \p d to load it into its cache
+  /// (paper section 4.3), without waiting.
+  void ReadIntoServerCache(const Domain& d);
+
+  const Domain& ArrayDomain() const { return arrayDomain_; }
+  const Domain& PageDomain() const { return pageDomain_; }
+  int NumberOfServers() const { return static_cast<int>(page_server_.size()); }
+  ArrayDevice* PageServer(int i) const { return page_server_.at(static_cast<std::size_t>(i)); }
+  const PageMap& pagemap() const { return pagemap_; }
+  /// The domain of page (i1, i2, i3), clipped to the array.
+  Domain PageBox(int i1, int i2, int i3) const;
+
+  /// Serialisation: the description and the servers' references.
+  template <class Writer> void poc_write(Writer& w) const {
+    arrayDomain_.poc_write(w);
+    pageDomain_.poc_write(w);
+    w.write(page_server_);
+    pagemap_.poc_write(w);
+  }
+  template <class Reader> void poc_read(Reader& r) {
+    Domain array, page;
+    std::vector<ArrayDevice*> servers;
+    PageMap map;
+    array.poc_read(r);
+    page.poc_read(r);
+    r.read(servers);
+    map.poc_read(r);
+    *this = Array(array, page, std::move(servers), map);
+  }
+
+private:
+  /// Buffer layout: which array dimension each buffer dimension is.
+  enum class Layout { Plain, Transpose13, Transpose23 };
+  void readDomain(Layout layout, const Domain& d, Element* buffer);
+  void writeDomain(Layout layout, const Domain& d, const Element* buffer);
+  /// Fetches page \p a into scratch_ in \p layout.
+  void fetch(Layout layout, const address& a);
+  void checkInside(const Domain& d, const char* operation) const;
+
+  Domain arrayDomain_;
+  Domain pageDomain_;
+  std::vector<ArrayDevice*> page_server_;
+  PageMap pagemap_;
+  /// Reused page, so that a line of transfers allocates once.
+  ArrayPage scratch_;
+};
+
+} // namespace pocstd

@@ -1,0 +1,71 @@
+//===- pocstd/page_map.hpp - Where each array page is stored ------*- C++ -*-===//
+///
+/// \file
+/// PageMap (paper sections 2.3 and 4.1): translates a page's grid position
+/// (i1, i2, i3) into a storage address {server, page index}. This is the
+/// paper's circulant map: page (i1, i2, i3) goes to server
+/// (i1 + i2 + i3) % S, which spreads every page line, along any dimension,
+/// evenly over the servers; within a server pages take the first free index
+/// in row-major page order, so server s holds PagesOnServer(s) pages densely.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace pocstd {
+
+/// A storage address (paper section 2.3).
+struct address {
+  int server_id = 0;
+  std::size_t page_index = 0;
+};
+
+/// The circulant map of an NP1 x NP2 x NP3 page grid onto S servers.
+class PageMap {
+public:
+  /// An empty map (no pages); what deserialisation starts from.
+  PageMap() = default;
+  /// The map of an \p NP1 x \p NP2 x \p NP3 page grid onto
+  /// \p NumberOfServers servers. Throws std::invalid_argument for
+  /// non-positive counts or a grid of more than 2^32 pages.
+  PageMap(int NP1, int NP2, int NP3, int NumberOfServers);
+
+  /// The address of page (i1, i2, i3); throws std::out_of_range outside the
+  /// grid.
+  address PageAddress(int i1, int i2, int i3) const;
+  /// How many pages server \p server stores (the size its device needs).
+  std::size_t PagesOnServer(int server) const;
+  int NumberOfServers() const { return servers_; }
+  /// Pages along dimension \p d.
+  int pages(int d) const { return np_[d]; }
+
+  /// Serialisation: only the grid and the server count travel; the index
+  /// table is recomputed on arrival.
+  template <class Writer> void poc_write(Writer& w) const {
+    w.write(np_[0]);
+    w.write(np_[1]);
+    w.write(np_[2]);
+    w.write(servers_);
+  }
+  template <class Reader> void poc_read(Reader& r) {
+    int np1 = 0, np2 = 0, np3 = 0, servers = 0;
+    r.read(np1);
+    r.read(np2);
+    r.read(np3);
+    r.read(servers);
+    *this = PageMap(np1, np2, np3, servers);
+  }
+
+private:
+  std::array<int, 3> np_{};
+  int servers_ = 0;
+  /// Page index within its server, per page in row-major grid order.
+  std::vector<std::uint32_t> index_;
+  std::vector<std::size_t> perServer_;
+};
+
+} // namespace pocstd

@@ -1,0 +1,234 @@
+//===- array.cpp - A 3D complex array on page servers ---------------------===//
+///
+/// Process-oriented C++: the calls through page_server_ are remote calls
+/// when the servers are processes, and `start` makes the writes and the cache
+/// requests asynchronous (paper sections 4.3 and 5.3).
+///
+//===----------------------------------------------------------------------===//
+
+#include "pocstd/array.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#ifdef POCSTD_WITHOUT_POCXX
+// Built by a plain C++ compiler (the library's unit tests, the sanitizer
+// build): the servers are then local objects, and a started call is simply
+// an ordinary call that completes before the next statement.
+#define start
+#endif
+
+namespace pocstd {
+
+namespace {
+using Index3 = std::array<std::int64_t, 3>;
+
+/// Buffer dimension k holds array dimension kPerm[layout][k].
+constexpr int kPerm[3][3] = {{0, 1, 2}, {2, 1, 0}, {0, 2, 1}};
+
+/// Copies the box of \p extent elements from the row-major array \p src
+/// (shape \p srcShape, box at \p srcAt) to \p dst (shape \p dstShape, box at
+/// \p dstAt). The last dimension is contiguous on both sides.
+void copyBox(const std::complex<double>* src, const Index3& srcShape,
+             const Index3& srcAt, std::complex<double>* dst,
+             const Index3& dstShape, const Index3& dstAt, const Index3& extent) {
+  std::size_t run = static_cast<std::size_t>(extent[2]) * sizeof(*src);
+  for (std::int64_t a = 0; a < extent[0]; ++a)
+    for (std::int64_t b = 0; b < extent[1]; ++b) {
+      std::int64_t s = ((srcAt[0] + a) * srcShape[1] + srcAt[1] + b) * srcShape[2] + srcAt[2];
+      std::int64_t t = ((dstAt[0] + a) * dstShape[1] + dstAt[1] + b) * dstShape[2] + dstAt[2];
+      std::memcpy(dst + t, src + s, run);
+    }
+}
+
+std::int64_t pagesAlong(std::int64_t n, std::int64_t page) { return (n + page - 1) / page; }
+} // namespace
+
+Array::Array(const Domain& ArrayDomain, const Domain& PageDomain,
+             std::vector<ArrayDevice*> page_server, const PageMap& pagemap)
+    : arrayDomain_(ArrayDomain), pageDomain_(PageDomain),
+      page_server_(std::move(page_server)), pagemap_(pagemap) {
+  for (int d = 0; d < 3; ++d) {
+    if (arrayDomain_.lo[d] != 0 || arrayDomain_.extent(d) <= 0)
+      throw std::invalid_argument("Array: the array domain must start at 0 and "
+                                  "be non-empty, got " + arrayDomain_.str());
+    if (pageDomain_.lo[d] != 0 || pageDomain_.extent(d) <= 0)
+      throw std::invalid_argument("Array: the page domain must start at 0 and "
+                                  "be non-empty, got " + pageDomain_.str());
+    if (pagemap_.pages(d) != pagesAlong(arrayDomain_.extent(d), pageDomain_.extent(d)))
+      throw std::invalid_argument(
+          "Array: the page map's grid does not cover a " + arrayDomain_.str() +
+          " array in " + pageDomain_.str() + " pages");
+  }
+  if (static_cast<std::size_t>(pagemap_.NumberOfServers()) != page_server_.size())
+    throw std::invalid_argument("Array: the page map expects " +
+                                std::to_string(pagemap_.NumberOfServers()) +
+                                " servers, got " + std::to_string(page_server_.size()));
+  for (ArrayDevice* server : page_server_)
+    if (server == nullptr)
+      throw std::invalid_argument("Array: a page server reference is null");
+}
+
+Domain Array::PageBox(int i1, int i2, int i3) const {
+  Index3 i{i1, i2, i3};
+  Domain box;
+  for (int d = 0; d < 3; ++d) {
+    box.lo[d] = i[d] * pageDomain_.extent(d);
+    box.hi[d] = std::min(box.lo[d] + pageDomain_.extent(d), arrayDomain_.hi[d]);
+  }
+  return box;
+}
+
+void Array::checkInside(const Domain& d, const char* operation) const {
+  if (d.empty() || !arrayDomain_.contains(d))
+    throw std::out_of_range(std::string("Array::") + operation + ": domain " +
+                            d.str() + " is empty or not inside the array " +
+                            arrayDomain_.str());
+}
+
+void Array::fetch(Layout layout, const address& a) {
+  ArrayDevice* server = page_server_[static_cast<std::size_t>(a.server_id)];
+  // An empty page: the request then carries only the index, the reply the
+  // page (its storage is kept, so the reply fills it without allocating).
+  scratch_.clear();
+  switch (layout) {
+  case Layout::Plain:
+    server->read(scratch_, a.page_index);
+    scratch_.setShape(static_cast<int>(pageDomain_.extent(0)),
+                      static_cast<int>(pageDomain_.extent(1)),
+                      static_cast<int>(pageDomain_.extent(2)));
+    return;
+  case Layout::Transpose13:
+    server->read_transpose13(scratch_, a.page_index);
+    return;
+  case Layout::Transpose23:
+    server->read_transpose23(scratch_, a.page_index);
+    return;
+  }
+}
+
+void Array::readDomain(Layout layout, const Domain& d, Element* buffer) {
+  const int* perm = kPerm[static_cast<int>(layout)];
+  Index3 bufShape, pageShape;
+  for (int k = 0; k < 3; ++k) {
+    bufShape[k] = d.extent(perm[k]);
+    pageShape[k] = pageDomain_.extent(perm[k]);
+  }
+  Index3 first, last;
+  for (int dim = 0; dim < 3; ++dim) {
+    first[dim] = d.lo[dim] / pageDomain_.extent(dim);
+    last[dim] = (d.hi[dim] - 1) / pageDomain_.extent(dim);
+  }
+  for (auto i1 = first[0]; i1 <= last[0]; ++i1)
+    for (auto i2 = first[1]; i2 <= last[1]; ++i2)
+      for (auto i3 = first[2]; i3 <= last[2]; ++i3) {
+        Domain box = PageBox(static_cast<int>(i1), static_cast<int>(i2), static_cast<int>(i3));
+        Domain part = box.intersect(d);
+        fetch(layout, pagemap_.PageAddress(static_cast<int>(i1), static_cast<int>(i2),
+                                           static_cast<int>(i3)));
+        Index3 srcAt, dstAt, extent;
+        for (int k = 0; k < 3; ++k) {
+          srcAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
+          dstAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
+          extent[k] = part.extent(perm[k]);
+        }
+        copyBox(scratch_.data(), pageShape, srcAt, buffer, bufShape, dstAt, extent);
+      }
+}
+
+void Array::writeDomain(Layout layout, const Domain& d, const Element* buffer) {
+  const int* perm = kPerm[static_cast<int>(layout)];
+  Index3 bufShape, pageShape;
+  for (int k = 0; k < 3; ++k) {
+    bufShape[k] = d.extent(perm[k]);
+    pageShape[k] = pageDomain_.extent(perm[k]);
+  }
+  Index3 first, last;
+  for (int dim = 0; dim < 3; ++dim) {
+    first[dim] = d.lo[dim] / pageDomain_.extent(dim);
+    last[dim] = (d.hi[dim] - 1) / pageDomain_.extent(dim);
+  }
+  for (auto i1 = first[0]; i1 <= last[0]; ++i1)
+    for (auto i2 = first[1]; i2 <= last[1]; ++i2)
+      for (auto i3 = first[2]; i3 <= last[2]; ++i3) {
+        int p1 = static_cast<int>(i1), p2 = static_cast<int>(i2), p3 = static_cast<int>(i3);
+        Domain box = PageBox(p1, p2, p3);
+        Domain part = box.intersect(d);
+        address a = pagemap_.PageAddress(p1, p2, p3);
+        int s1 = static_cast<int>(pageShape[0]), s2 = static_cast<int>(pageShape[1]),
+            s3 = static_cast<int>(pageShape[2]);
+        if (part == box && box.size() == pageDomain_.size()) {
+          // The domain covers the whole page: every element is overwritten.
+          scratch_.assignForOverwrite(s1, s2, s3);
+        } else if (part == box) {
+          // The domain covers all of the page that lies inside the array;
+          // the rest is padding, stored as zeros.
+          scratch_.assign(s1, s2, s3);
+        } else {
+          // Partly covered: read, modify, write.
+          fetch(layout, a);
+        }
+        Index3 srcAt, dstAt, extent;
+        for (int k = 0; k < 3; ++k) {
+          srcAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
+          dstAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
+          extent[k] = part.extent(perm[k]);
+        }
+        copyBox(buffer, bufShape, srcAt, scratch_.data(), pageShape, dstAt, extent);
+        ArrayDevice* server = page_server_[static_cast<std::size_t>(a.server_id)];
+        // Arguments are copied when a call starts, so scratch_ may be reused
+        // at once.
+        switch (layout) {
+        case Layout::Plain:
+          start server->write(scratch_, a.page_index);
+          break;
+        case Layout::Transpose13:
+          start server->write_transpose13(scratch_, a.page_index);
+          break;
+        case Layout::Transpose23:
+          start server->write_transpose23(scratch_, a.page_index);
+          break;
+        }
+      }
+}
+
+void Array::read(const Domain& d, Element* buffer) {
+  checkInside(d, "read");
+  readDomain(Layout::Plain, d, buffer);
+}
+void Array::write(const Domain& d, const Element* buffer) {
+  checkInside(d, "write");
+  writeDomain(Layout::Plain, d, buffer);
+}
+void Array::read_transpose13(const Domain& d, Element* buffer) {
+  checkInside(d, "read_transpose13");
+  readDomain(Layout::Transpose13, d, buffer);
+}
+void Array::write_transpose13(const Domain& d, const Element* buffer) {
+  checkInside(d, "write_transpose13");
+  writeDomain(Layout::Transpose13, d, buffer);
+}
+void Array::read_transpose23(const Domain& d, Element* buffer) {
+  checkInside(d, "read_transpose23");
+  readDomain(Layout::Transpose23, d, buffer);
+}
+void Array::write_transpose23(const Domain& d, const Element* buffer) {
+  checkInside(d, "write_transpose23");
+  writeDomain(Layout::Transpose23, d, buffer);
+}
+
+void Array::ReadIntoServerCache(const Domain& d) {
+  checkInside(d, "ReadIntoServerCache");
+  for (auto i1 = d.lo[0] / pageDomain_.extent(0); i1 <= (d.hi[0] - 1) / pageDomain_.extent(0); ++i1)
+    for (auto i2 = d.lo[1] / pageDomain_.extent(1); i2 <= (d.hi[1] - 1) / pageDomain_.extent(1); ++i2)
+      for (auto i3 = d.lo[2] / pageDomain_.extent(2); i3 <= (d.hi[2] - 1) / pageDomain_.extent(2); ++i3) {
+        address a = pagemap_.PageAddress(static_cast<int>(i1), static_cast<int>(i2),
+                                         static_cast<int>(i3));
+        start page_server_[static_cast<std::size_t>(a.server_id)]->ReadIntoCache(a.page_index);
+      }
+}
+
+} // namespace pocstd

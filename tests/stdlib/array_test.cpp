@@ -1,0 +1,158 @@
+// Array over local page servers: every layout and subdomain must match a
+// plain in-memory copy of the same data.
+#include "pocstd/array.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <tuple>
+#include <vector>
+
+using namespace pocstd;
+using C = std::complex<double>;
+
+namespace {
+
+/// An N1 x N2 x N3 array on S local memory servers, with a reference copy.
+class LocalArray {
+public:
+  LocalArray(int N1, int N2, int N3, int n1, int n2, int n3, int S, int cache = 0)
+      : n_{N1, N2, N3}, map_((N1 + n1 - 1) / n1, (N2 + n2 - 1) / n2, (N3 + n3 - 1) / n3, S) {
+    std::vector<ArrayDevice*> refs;
+    for (int s = 0; s < S; ++s) {
+      servers_.push_back(std::make_unique<ArrayDevice>(
+          Storage::memory(), std::max<std::size_t>(1, map_.PagesOnServer(s)), n1, n2, n3, cache));
+      refs.push_back(servers_.back().get());
+    }
+    array_ = Array(Domain::box(N1, N2, N3), Domain::box(n1, n2, n3), refs, map_);
+    std::mt19937 gen(42);
+    std::uniform_real_distribution<double> u(-1, 1);
+    ref_.resize(static_cast<std::size_t>(N1) * N2 * N3);
+    for (C& x : ref_)
+      x = {u(gen), u(gen)};
+    array_.write(array_.ArrayDomain(), ref_.data());
+  }
+  Array& array() { return array_; }
+  C at(std::int64_t x1, std::int64_t x2, std::int64_t x3) const {
+    return ref_[static_cast<std::size_t>((x1 * n_[1] + x2) * n_[2] + x3)];
+  }
+  ArrayDevice& server(int s) { return *servers_[static_cast<std::size_t>(s)]; }
+
+private:
+  std::array<int, 3> n_;
+  PageMap map_;
+  std::vector<std::unique_ptr<ArrayDevice>> servers_;
+  Array array_;
+  std::vector<C> ref_;
+};
+
+/// Buffer index of array point x in domain d, for each layout.
+std::size_t plainIndex(const Domain& d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
+  return static_cast<std::size_t>(((x1 - d.lo[0]) * d.extent(1) + (x2 - d.lo[1])) * d.extent(2) + (x3 - d.lo[2]));
+}
+std::size_t t13Index(const Domain& d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
+  return static_cast<std::size_t>(((x3 - d.lo[2]) * d.extent(1) + (x2 - d.lo[1])) * d.extent(0) + (x1 - d.lo[0]));
+}
+std::size_t t23Index(const Domain& d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
+  return static_cast<std::size_t>(((x1 - d.lo[0]) * d.extent(2) + (x3 - d.lo[2])) * d.extent(1) + (x2 - d.lo[1]));
+}
+
+template <class Index>
+void expectLayout(const LocalArray& a, const Domain& d, const std::vector<C>& buf, Index index) {
+  for (auto x1 = d.lo[0]; x1 < d.hi[0]; ++x1)
+    for (auto x2 = d.lo[1]; x2 < d.hi[1]; ++x2)
+      for (auto x3 = d.lo[2]; x3 < d.hi[2]; ++x3)
+        ASSERT_EQ(buf[index(d, x1, x2, x3)], a.at(x1, x2, x3))
+            << "at " << x1 << "," << x2 << "," << x3 << " of " << d.str();
+}
+
+using Shape = std::tuple<int, int, int, int, int, int, int>;
+class ArrayLayouts : public ::testing::TestWithParam<Shape> {};
+
+} // namespace
+
+TEST_P(ArrayLayouts, ReadsMatchReferenceInEveryLayout) {
+  auto [N1, N2, N3, n1, n2, n3, S] = GetParam();
+  LocalArray a(N1, N2, N3, n1, n2, n3, S);
+  std::vector<Domain> domains = {
+      Domain::box(N1, N2, N3),
+      Domain(1, N1, 0, N2 - 1, 2, N3),       // crosses pages, partial edges
+      Domain(N1 - 1, N1, N2 - 1, N2, 0, N3), // one line along dim 3
+      Domain(0, N1, 1, 2, 3, 4),             // one line along dim 1
+  };
+  for (const Domain& d : domains) {
+    std::vector<C> buf(static_cast<std::size_t>(d.size()));
+    a.array().read(d, buf.data());
+    expectLayout(a, d, buf, plainIndex);
+    a.array().read_transpose13(d, buf.data());
+    expectLayout(a, d, buf, t13Index);
+    a.array().read_transpose23(d, buf.data());
+    expectLayout(a, d, buf, t23Index);
+  }
+}
+
+TEST_P(ArrayLayouts, TransposedWritesRoundTrip) {
+  auto [N1, N2, N3, n1, n2, n3, S] = GetParam();
+  LocalArray a(N1, N2, N3, n1, n2, n3, S);
+  Domain all = Domain::box(N1, N2, N3);
+  Domain part(1, N1, 1, N2, 0, N3 - 1); // partial pages: read-modify-write
+  std::vector<C> buf(static_cast<std::size_t>(all.size()));
+  for (const Domain& d : {all, part}) {
+    std::vector<C> t(static_cast<std::size_t>(d.size()));
+    a.array().read_transpose13(d, t.data());
+    a.array().write_transpose13(d, t.data());
+    a.array().read(all, buf.data());
+    expectLayout(a, all, buf, plainIndex);
+    a.array().read_transpose23(d, t.data());
+    a.array().write_transpose23(d, t.data());
+    a.array().read(all, buf.data());
+    expectLayout(a, all, buf, plainIndex);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, ArrayLayouts,
+                         ::testing::Values(Shape{8, 8, 8, 4, 4, 4, 3},
+                                           Shape{10, 7, 9, 4, 3, 4, 2},  // pages do not divide N
+                                           Shape{5, 6, 7, 5, 6, 7, 1},   // one page
+                                           Shape{12, 4, 20, 3, 4, 8, 5}));
+
+TEST(Array, WriteOfSubdomainLeavesRestIntact) {
+  LocalArray a(6, 6, 6, 4, 4, 4, 2);
+  Domain d(1, 3, 2, 5, 0, 6);
+  std::vector<C> ones(static_cast<std::size_t>(d.size()), C(1, 1));
+  a.array().write(d, ones.data());
+  Domain all = Domain::box(6, 6, 6);
+  std::vector<C> buf(static_cast<std::size_t>(all.size()));
+  a.array().read(all, buf.data());
+  for (int x1 = 0; x1 < 6; ++x1)
+    for (int x2 = 0; x2 < 6; ++x2)
+      for (int x3 = 0; x3 < 6; ++x3) {
+        bool inside = x1 >= 1 && x1 < 3 && x2 >= 2 && x2 < 5;
+        ASSERT_EQ(buf[plainIndex(all, x1, x2, x3)], inside ? C(1, 1) : a.at(x1, x2, x3));
+      }
+}
+
+TEST(Array, ReadIntoServerCacheServesTheNextRead) {
+  LocalArray a(8, 8, 8, 4, 4, 4, 2, /*cache=*/4);
+  Domain line(0, 4, 4, 8, 0, 8); // pages (0,1,0) and (0,1,1)
+  a.array().ReadIntoServerCache(line);
+  std::vector<C> buf(static_cast<std::size_t>(line.size()));
+  a.array().read(line, buf.data());
+  expectLayout(a, line, buf, plainIndex);
+  EXPECT_EQ(a.server(0).stats().cache_hits + a.server(1).stats().cache_hits, 2u);
+}
+
+TEST(Array, BadDomainsAndConstructionAreClearErrors) {
+  LocalArray a(4, 4, 4, 2, 2, 2, 2);
+  std::vector<C> buf(1000);
+  EXPECT_THROW(a.array().read(Domain(0, 5, 0, 1, 0, 1), buf.data()), std::out_of_range);
+  EXPECT_THROW(a.array().write(Domain(0, 0, 0, 1, 0, 1), buf.data()), std::out_of_range);
+  ArrayDevice dev(Storage::memory(), 1, 2, 2, 2, 0);
+  EXPECT_THROW(Array(Domain::box(4, 4, 4), Domain::box(2, 2, 2), {&dev}, PageMap(2, 2, 2, 2)),
+               std::invalid_argument);
+  EXPECT_THROW(Array(Domain::box(4, 4, 4), Domain::box(2, 2, 2), {&dev}, PageMap(2, 2, 3, 1)),
+               std::invalid_argument);
+  EXPECT_THROW(Array(Domain::box(4, 4, 4), Domain::box(2, 2, 2), {nullptr}, PageMap(2, 2, 2, 1)),
+               std::invalid_argument);
+}

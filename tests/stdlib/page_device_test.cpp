@@ -1,0 +1,156 @@
+#include "pocstd/array_page_device.hpp"
+#include "pocstd/page_device.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace pocstd;
+
+namespace {
+/// A fresh directory under \p parent, removed afterwards.
+class TempDir {
+public:
+  explicit TempDir(const std::string& parent = fs::temp_directory_path().string()) {
+    std::string templ = parent + "/pocstd-test-XXXXXX";
+    if (::mkdtemp(templ.data()) == nullptr)
+      throw std::system_error(errno, std::generic_category(), "mkdtemp");
+    path_ = templ;
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+  fs::path path_;
+};
+
+Page filled(std::size_t n, unsigned char seed) {
+  Page p(n);
+  for (std::size_t i = 0; i < n; ++i)
+    p.bytes()[i] = std::byte(static_cast<unsigned char>(seed + i * 7));
+  return p;
+}
+
+bool sameBytes(const Page& a, const Page& b) {
+  return a.size() == b.size() && std::memcmp(a.bytes(), b.bytes(), a.size()) == 0;
+}
+
+void roundTrip(PageDevice& dev) {
+  Page a = filled(dev.PageSize(), 1), b = filled(dev.PageSize(), 99);
+  dev.write(a, 0);
+  dev.write(b, dev.NumberOfPages() - 1);
+  Page r;
+  dev.read(r, dev.NumberOfPages() - 1);
+  EXPECT_TRUE(sameBytes(r, b));
+  dev.read(r, 0);
+  EXPECT_TRUE(sameBytes(r, a));
+  // Never written: zeros.
+  dev.read(r, 1);
+  ASSERT_EQ(r.size(), dev.PageSize());
+  for (std::size_t i = 0; i < r.size(); ++i)
+    ASSERT_EQ(r.bytes()[i], std::byte{0});
+  DeviceStats s = dev.stats();
+  EXPECT_EQ(s.pages_written, 2u);
+  EXPECT_EQ(s.pages_read, 3u);
+  EXPECT_EQ(s.bytes_read, 3 * dev.PageSize());
+}
+} // namespace
+
+TEST(PageDevice, MemoryRoundTrip) {
+  PageDevice dev(Storage::memory(), 4, 1000);
+  EXPECT_FALSE(dev.directIO());
+  roundTrip(dev);
+}
+
+TEST(PageDevice, FileRoundTripWithDirectIO) {
+  TempDir dir;
+  PageDevice dev(Storage::file(dir.file("dev")), 5, 8192);
+  roundTrip(dev);
+  // /tmp is an ordinary disk file system here; direct I/O is expected
+  // unless the test machine's temp dir is tmpfs.
+  std::cout << "direct I/O on " << fs::temp_directory_path() << ": "
+            << (dev.directIO() ? "yes" : "no") << "\n";
+}
+
+TEST(PageDevice, FileUnalignedPageSize) {
+  TempDir dir;
+  PageDevice dev(Storage::file(dir.file("dev")), 3, 1000);
+  roundTrip(dev);
+}
+
+TEST(PageDevice, FileKeepsDataAcrossReopen) {
+  TempDir dir;
+  Page a = filled(4096, 5);
+  {
+    PageDevice dev(Storage::file(dir.file("dev")), 2, 4096);
+    dev.write(a, 1);
+  }
+  PageDevice dev(Storage::file(dir.file("dev")), 2, 4096);
+  Page r;
+  dev.read(r, 1);
+  EXPECT_TRUE(sameBytes(r, a));
+}
+
+TEST(PageDevice, BufferedFileWhenDirectIOIsOff) {
+  TempDir dir;
+  PageDevice dev(Storage::file(dir.file("dev"), /*direct_io=*/false), 3, 4096);
+  EXPECT_FALSE(dev.directIO());
+  roundTrip(dev);
+}
+
+TEST(PageDevice, WorksOnTmpfs) {
+  // Older kernels refuse O_DIRECT on tmpfs (the store then falls back to
+  // buffered I/O), newer ones accept it: either way the device works.
+  if (!fs::is_directory("/dev/shm"))
+    GTEST_SKIP() << "no tmpfs at /dev/shm";
+  TempDir dir("/dev/shm");
+  PageDevice dev(Storage::file(dir.file("dev")), 3, 4096);
+  roundTrip(dev);
+}
+
+TEST(PageDevice, BadArgumentsAreClearErrors) {
+  EXPECT_THROW(PageDevice(Storage::memory(), 0, 10), std::invalid_argument);
+  EXPECT_THROW(PageDevice(Storage::memory(), 1, 0), std::invalid_argument);
+  EXPECT_THROW(PageDevice(Storage::file("/nonexistent-dir/x"), 1, 10), std::system_error);
+  PageDevice dev(Storage::memory(), 2, 100);
+  Page p(100), wrong(99);
+  EXPECT_THROW(dev.write(p, 2), std::out_of_range);
+  EXPECT_THROW(dev.read(p, 7), std::out_of_range);
+  EXPECT_THROW(dev.write(wrong, 0), page_error);
+  try {
+    dev.read(p, 9);
+  } catch (const std::out_of_range& e) {
+    EXPECT_NE(std::string(e.what()).find("page index 9"), std::string::npos);
+  }
+}
+
+TEST(ArrayPageDevice, TransposingReadsAndWrites) {
+  ArrayPageDevice dev(Storage::memory(), 2, 3, 4, 5);
+  ArrayPage p(3, 4, 5);
+  for (std::size_t i = 0; i < p.elements(); ++i)
+    p.data()[i] = {double(i), 1.0};
+  dev.write(p, 1);
+  ArrayPage t;
+  dev.read_transpose13(t, 1);
+  ASSERT_EQ(t.n1(), 5);
+  EXPECT_EQ(t.at(4, 3, 2), p.at(2, 3, 4));
+  dev.write_transpose13(t, 0);
+  ArrayPage back;
+  dev.read(back, 0);
+  back.setShape(3, 4, 5);
+  EXPECT_EQ(std::memcmp(back.bytes(), p.bytes(), p.size()), 0);
+  dev.read_transpose23(t, 1);
+  ASSERT_EQ(t.n2(), 5);
+  EXPECT_EQ(t.at(2, 4, 3), p.at(2, 3, 4));
+  dev.write_transpose23(t, 0);
+  dev.read(back, 0);
+  EXPECT_EQ(std::memcmp(back.bytes(), p.bytes(), p.size()), 0);
+  // A page of the untransposed shape is refused by a transposing write.
+  EXPECT_THROW(dev.write_transpose13(p, 0), page_error);
+}
