@@ -27,33 +27,33 @@ struct ProcessId {
   /// Per-creator sequence number.
   std::uint64_t serial = 0;
 
-  friend bool operator==(const ProcessId&, const ProcessId&) = default;
-  friend auto operator<=>(const ProcessId&, const ProcessId&) = default;
+  friend bool operator==(const ProcessId &, const ProcessId &) = default;
+  friend auto operator<=>(const ProcessId &, const ProcessId &) = default;
 };
 
 /// True if \p p lies in the remote arena, i.e. is a reference to a process
 /// hosted elsewhere (or to one hosted here reached through a reference).
 /// Two compares; never dereferences \p p.
-bool is_remote(const void* p) noexcept;
+bool is_remote(const void *p) noexcept;
 
 /// The process that the remote reference \p p (any address inside its slot)
 /// refers to. Precondition: is_remote(p).
-ProcessId remote_id(const void* p);
+ProcessId remote_id(const void *p);
 
 /// If \p p is the address of a local object that is itself a process hosted
 /// on this host, its id; otherwise std::nullopt. For a polymorphic class the
 /// serializer passes the most-derived object's address.
-std::optional<ProcessId> hosted_id(const void* p) noexcept;
+std::optional<ProcessId> hosted_id(const void *p) noexcept;
 
 /// The interned arena address for \p id: every call with the same id returns
 /// the same address. \p min_bytes is the size of the object type the caller
 /// will view the reference as (the slot is at least that large).
-void* reference_to(const ProcessId& id, std::size_t min_bytes);
+void *reference_to(const ProcessId &id, std::size_t min_bytes);
 
 } // namespace poc
 
 template <> struct std::hash<poc::ProcessId> {
-  std::size_t operator()(const poc::ProcessId& id) const noexcept {
+  std::size_t operator()(const poc::ProcessId &id) const noexcept {
     // Mix the three fields so ids from different creators with the same
     // serial do not collide (64-bit multiplicative hashing, odd constants).
     std::uint64_t h = static_cast<std::uint32_t>(id.host);

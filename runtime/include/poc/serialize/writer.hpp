@@ -1,0 +1,139 @@
+//===- poc/serialize/writer.hpp - Encoding into a byte buffer -------------===//
+//
+// The Writer appends encoded values to a buffer it owns. The hot path (a
+// scalar, a short string) is an inlined capacity check and a memcpy; the
+// buffer grows geometrically and keeps its capacity across clear(), so a
+// Writer reused for many messages stops allocating.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "poc/serialize/serializer.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+namespace poc {
+
+/// Blocks of at least this many bytes travel out of band by default.
+inline constexpr std::size_t kOutOfBandThreshold = 64 * 1024;
+
+/// Appends encoded values to an owned byte buffer. Not thread-safe; one
+/// Writer per message under construction.
+class Writer {
+public:
+  /// A block of caller memory that travels as a separate transport message.
+  struct Block {
+    const void *data;
+    std::size_t size;
+  };
+
+  Writer() = default;
+  /// A Writer whose buffer starts with \p initial_capacity bytes.
+  explicit Writer(std::size_t initial_capacity);
+  Writer(Writer &&other) noexcept;
+  Writer &operator=(Writer &&other) noexcept;
+  Writer(const Writer &) = delete;
+  Writer &operator=(const Writer &) = delete;
+  ~Writer() = default;
+
+  /// Appends \p n raw bytes.
+  void write_bytes(const void *p, std::size_t n) {
+    if (n == 0)
+      return; // memcpy from a null pointer is undefined even for 0 bytes
+    if (buf_.size() - size_ < n)
+      grow(n);
+    std::memcpy(buf_.data() + size_, p, n);
+    size_ += n;
+  }
+
+  /// Appends one byte (tags, bools).
+  void write_byte(std::uint8_t b) {
+    if (buf_.size() == size_)
+      grow(1);
+    buf_[size_++] = static_cast<std::byte>(b);
+  }
+
+  /// Encodes \p v with Serializer<T>.
+  template <class T> void write(const T &v) {
+    using U = std::remove_cvref_t<T>;
+    static_assert(Serializable<U>,
+                  "poc::Serializer<T> is not defined for this type: give the "
+                  "class poc_write/poc_read members, specialize "
+                  "poc::Serializer, or compile it with poc++");
+    Serializer<U>::write(*this, v);
+  }
+
+  /// Encodes every argument in order.
+  template <class... T> void write_all(const T &...v) { (write(v), ...); }
+
+  /// Appends a length or count as an unsigned LEB128 varint (1 byte below
+  /// 128, at most 10 bytes).
+  void write_size(std::uint64_t n) {
+    if (n < 0x80) {
+      write_byte(static_cast<std::uint8_t>(n));
+      return;
+    }
+    write_varint(n);
+  }
+
+  /// Large contiguous trivially copyable data. Writes a header (the byte
+  /// length and whether the block is out of band), then the bytes inline if
+  /// \p n is below the out-of-band threshold. At or above it only the header
+  /// is written and {p, n} is recorded in out_of_band(), so the transport can
+  /// send the block straight from the caller's memory: that memory must stay
+  /// unchanged until the message has been sent.
+  void write_block(const void *p, std::size_t n) {
+    if (n < oob_threshold_) {
+      write_size(std::uint64_t{n} << 1);
+      write_bytes(p, n);
+      return;
+    }
+    write_size((std::uint64_t{n} << 1) | 1);
+    blocks_.push_back({p, n});
+  }
+
+  /// Blocks of at least \p n bytes go out of band (default
+  /// kOutOfBandThreshold). SIZE_MAX keeps everything inline, e.g. for a file.
+  void set_out_of_band_threshold(std::size_t n) noexcept { oob_threshold_ = n; }
+
+  /// The message encoded so far (excluding out-of-band blocks).
+  std::span<const std::byte> bytes() const noexcept { return {buf_.data(), size_}; }
+  /// Number of message bytes encoded so far.
+  std::size_t size() const noexcept { return size_; }
+  /// Moves the message bytes out and leaves the buffer empty. The
+  /// out-of-band block list stays until clear(), because the transport
+  /// sends those blocks after the message.
+  std::vector<std::byte> take();
+  /// Forgets the message and the blocks, keeping the buffer's capacity.
+  void clear() noexcept {
+    size_ = 0;
+    blocks_.clear();
+  }
+  /// Makes room for \p n more bytes without reallocating.
+  void reserve(std::size_t n) {
+    if (buf_.size() - size_ < n)
+      grow(n);
+  }
+
+  /// Blocks recorded by write_block, in the order the Reader consumes them.
+  const std::vector<Block> &out_of_band() const noexcept { return blocks_; }
+
+private:
+  void grow(std::size_t n);
+  void write_varint(std::uint64_t n);
+
+  // buf_.size() is the capacity in use; bytes [0, size_) are the message.
+  // Growing resizes (zero-fills) once, so writes themselves never
+  // value-initialize.
+  std::vector<std::byte> buf_;
+  std::size_t size_ = 0;
+  std::size_t oob_threshold_ = kOutOfBandThreshold;
+  std::vector<Block> blocks_;
+};
+
+} // namespace poc
