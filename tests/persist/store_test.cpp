@@ -84,6 +84,19 @@ TEST_F(StoreTest, EmptyAndLargePayloads) {
   EXPECT_EQ(S.load(a).payload, big);
 }
 
+TEST_F(StoreTest, GatherSave) {
+  auto a = Address::parse("parts");
+  std::vector<std::byte> head = bytes_of("message|"), block1(100000, std::byte{1}), block2 = bytes_of("|tail");
+  std::span<const std::byte> parts[] = {head, {}, block1, block2};
+  S.save_parts(a, "C", 1, parts);
+  std::vector<std::byte> whole = head;
+  whole.insert(whole.end(), block1.begin(), block1.end());
+  whole.insert(whole.end(), block2.begin(), block2.end());
+  Record r = S.load(a);
+  EXPECT_EQ(r.payload, whole);
+  EXPECT_EQ(r.info.payload_size, whole.size());
+}
+
 TEST_F(StoreTest, SaveReplaces) {
   auto a = Address::parse("counter");
   S.save(a, "C", 1, bytes_of("one"));

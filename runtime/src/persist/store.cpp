@@ -237,11 +237,23 @@ fs::path Store::file_of(const Address& address) const { return Root / address.re
 
 SavedTime Store::save(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
                       std::span<const std::byte> payload) const {
+  std::span<const std::byte> parts[] = {payload};
+  return save_parts(address, class_name, layout_hash, parts);
+}
+
+SavedTime Store::save_parts(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
+                            std::span<const std::span<const std::byte>> parts) const {
   std::string file = file_of(address).string();
   IoContext ctx{address.str(), file};
   auto now = std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
-  RecordInfo info{address, std::string(class_name), layout_hash, payload.size(), now};
-  std::vector<std::byte> header = record::encode_header(info, crc32c(payload.data(), payload.size()));
+  std::uint64_t size = 0;
+  std::uint32_t crc = 0;
+  for (std::span<const std::byte> part : parts) {
+    size += part.size();
+    crc = crc32c(part.data(), part.size(), crc);
+  }
+  RecordInfo info{address, std::string(class_name), layout_hash, size, now};
+  std::vector<std::byte> header = record::encode_header(info, crc);
 
   with_restarts(ctx, [&] {
     Walk w = walk(Root, address, true, Options.durable, ctx);
@@ -255,7 +267,8 @@ SavedTime Store::save(const Address& address, std::string_view class_name, std::
     }
     try {
       detail::write_all(fd.get(), header, ctx);
-      detail::write_all(fd.get(), payload, ctx);
+      for (std::span<const std::byte> part : parts)
+        detail::write_all(fd.get(), part, ctx);
       if (Options.durable)
         detail::sync_fd(fd.get(), true, ctx);
       // close() reports delayed write errors on some file systems (NFS).

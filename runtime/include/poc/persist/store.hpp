@@ -72,6 +72,13 @@ public:
   SavedTime save(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
                  std::span<const std::byte> payload) const;
 
+  /// save() of a payload given in pieces, written in order without first
+  /// concatenating them: a serialized message and its out-of-band blocks
+  /// (poc::Writer::bytes() and out_of_band()) go to disk straight from the
+  /// process's memory.
+  SavedTime save_parts(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
+                       std::span<const std::span<const std::byte>> parts) const;
+
   /// Reads and fully verifies the record of \p address.
   /// \throws store_error (not_found, io, bad_magic, unsupported_version,
   /// corrupt, truncated).
