@@ -23,8 +23,8 @@ struct FakeWriter {
     const auto* p = reinterpret_cast<const unsigned char*>(&v);
     bytes.insert(bytes.end(), p, p + sizeof(T));
   }
-  void write_size(std::size_t n) { write(n); }
   void write_block(const void* p, std::size_t n) {
+    write(n);
     const auto* b = static_cast<const unsigned char*>(p);
     bytes.insert(bytes.end(), b, b + n);
   }
@@ -34,13 +34,17 @@ struct FakeReader {
   const std::vector<unsigned char>& bytes;
   std::size_t at = 0;
   template <class T> void read(T& v) { read_block(&v, sizeof(T)); }
-  std::size_t read_size(std::size_t max) {
+  struct BlockHeader {
+    std::size_t size;
+  };
+  BlockHeader read_block_header(std::size_t max) {
     std::size_t n = 0;
     read(n);
     if (n > max)
       throw std::runtime_error("size over limit");
-    return n;
+    return {n};
   }
+  void read_block_payload(const BlockHeader& h, void* dst) { read_block(dst, h.size); }
   void read_block(void* dst, std::size_t n) {
     if (n > bytes.size() - at)
       throw std::runtime_error("truncated");

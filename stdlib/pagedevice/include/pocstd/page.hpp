@@ -47,15 +47,17 @@ public:
   /// filled by a read).
   void resizeForOverwrite(std::size_t n) { buffer_.resizeForOverwrite(n); }
 
-  /// Serialisation (docs/runtime.md 3.4): the size, then the bytes as one block.
+  /// Serialisation (docs/runtime.md 3.4): the bytes as one block, whose
+  /// header carries the size. Templates over the Writer/Reader types so that
+  /// this library does not depend on the runtime; poc::Writer and
+  /// poc::Reader pick them up through the poc_write/poc_read members rule.
   template <class Writer> void poc_write(Writer& w) const {
-    w.write_size(buffer_.size());
     w.write_block(buffer_.data(), buffer_.size());
   }
   template <class Reader> void poc_read(Reader& r) {
-    std::size_t n = r.read_size(kMaxPageBytes);
-    buffer_.resizeForOverwrite(n);
-    r.read_block(buffer_.data(), n);
+    auto header = r.read_block_header(kMaxPageBytes);
+    buffer_.resizeForOverwrite(header.size);
+    r.read_block_payload(header, buffer_.data());
   }
 
 private:

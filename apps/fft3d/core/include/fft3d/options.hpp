@@ -1,0 +1,61 @@
+//===- fft3d/options.hpp - Command line of the fft3d program ------*- C++ -*-===//
+///
+/// \file
+/// Options: everything the fft3d command line can say, parsed and checked
+/// before any process is created, so that a bad option is one clear message
+/// and exit status 2, never a failure halfway through a run.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fft3d {
+
+/// A command line that cannot be run; what() is the message for the user.
+class OptionError : public std::runtime_error {
+public:
+  explicit OptionError(const std::string& what) : std::runtime_error(what) {}
+};
+
+/// Which transforms a run computes.
+enum class Direction { Forward, Inverse, RoundTrip };
+
+/// A parsed and validated fft3d command line.
+struct Options {
+  std::array<int, 3> size{32, 32, 32};  ///< N1, N2, N3
+  std::array<int, 3> page{8, 8, 8};     ///< n1, n2, n3
+  int servers = 2;                      ///< S page servers
+  int ffts = 2;                         ///< F FFT processes
+  std::vector<std::string> serverMachines; ///< round robin; empty: any machine
+  std::vector<std::string> fftMachines;
+  bool inCore = true;           ///< memory devices; otherwise files in directory
+  std::string directory;        ///< out-of-core: where the page files go
+  bool directIO = true;         ///< O_DIRECT for out-of-core files
+  bool prefetch = true;         ///< server-side ReadIntoServerCache
+  Direction direction = Direction::Forward;
+  bool verify = false;          ///< compare with FFTW in-core
+  bool measure = false;         ///< FFTW_MEASURE instead of FFTW_ESTIMATE
+  bool progress = true;         ///< a line per iteration
+  std::uint64_t seed = 1;       ///< input data
+  std::string csv;              ///< per-iteration timings go here when set
+  bool help = false;
+
+  /// Machine for server \p s / FFT process \p f (round robin over the list);
+  /// "" when no list was given.
+  std::string serverMachine(int s) const;
+  std::string fftMachine(int f) const;
+  /// Number of pages along dimension \p d.
+  int pages(int d) const { return (size[d] + page[d] - 1) / page[d]; }
+};
+
+/// Parses argv[1..argc). Throws OptionError naming the offending option.
+Options parseOptions(int argc, const char* const* argv);
+/// The --help text.
+std::string usage();
+
+} // namespace fft3d

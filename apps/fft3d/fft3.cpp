@@ -1,0 +1,72 @@
+//===- fft3.cpp - The FFT processes of the paper, section 4.2 -------------===//
+
+#include "fft3.hpp"
+
+#include "fft3d/run_line.hpp"
+#include "fft3d/schedule.hpp"
+
+#include <chrono>
+#include <cstdio>
+
+namespace {
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+} // namespace
+
+FFT3::FFT3(int sign, pocstd::Array* a, FFT3Settings settings)
+    : sign(sign), a(*a), settings(settings),
+      lines(std::make_unique<fft3d::LineTransform>(this->a.ArrayDomain(), this->a.PageDomain(),
+                                                   std::vector<int>{sign}, settings.measure)) {}
+
+void FFT3::Initialize() {
+  fft3d::PassSchedule slab(a.ArrayDomain(), a.PageDomain(), 2, NumberOfProcesses());
+  fft3d::writeInput(a, *lines, slab, ID(), settings.seed);
+  poc::sync();
+}
+
+void FFT3::ComputeTransform() {
+  times.clear();
+  iterations.clear();
+  for (int dim = 0; dim < 3; ++dim)
+    ComputePass(dim);
+}
+
+void FFT3::ComputePass(int dim) {
+  fft3d::PassSchedule schedule(a.ArrayDomain(), a.PageDomain(), dim, NumberOfProcesses());
+  fft3d::LineJob job;
+  job.sign = sign;
+  job.prefetch = settings.prefetch;
+  // The inverse is normalised once, in the last pass.
+  if (settings.normalize && dim == 2)
+    job.scale = 1.0 / static_cast<double>(a.ArrayDomain().size());
+  fft3d::PassTimes t;
+  t.process = ID();
+  t.dim = dim;
+  t.slab = schedule.slab(ID());
+  double passStart = now();
+  for (int i = 0; i < schedule.iterations(); ++i) {
+    double iterationStart = now();
+    fft3d::runLine(a, *lines, schedule, ID(), i, job, t);
+    // The started writes must be stored before anyone reads them in the next
+    // pass; sync also reports their errors.
+    double writeEnd = now();
+    poc::sync();
+    t.write += now() - writeEnd;
+    double barrierStart = now();
+    barrier();
+    t.barrier += now() - barrierStart;
+    if (ID() == 0) {
+      fft3d::IterationTime it{dim, i, fft3d::iterationBytes(schedule, NumberOfProcesses(), i),
+                              now() - iterationStart};
+      iterations.push_back(it);
+      if (settings.progress) {
+        std::printf("%s\n", fft3d::progressLine(it, schedule.iterations()).c_str());
+        std::fflush(stdout);
+      }
+    }
+  }
+  t.total = now() - passStart;
+  times.push_back(t);
+}

@@ -1,0 +1,55 @@
+//===- fft3.hpp - The FFT processes of the paper, section 4.2 -----*- C++ -*-===//
+///
+/// \file
+/// An FFT3 process owns a slab of page lines of an Array and transforms them
+/// along each dimension in turn, in step with the other members of its
+/// group. Process-oriented C++: created with `new(machine) FFT3(...)`.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "fft3d/line_transform.hpp"
+#include "fft3d/phase_times.hpp"
+#include "pocstd/array.hpp"
+
+#include <poc/poc.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+/// How the group runs, beyond the paper's sign and array.
+struct FFT3Settings {
+  bool prefetch = true;   ///< server-side prefetch of the next line
+  bool measure = false;   ///< FFTW_MEASURE plans
+  bool progress = true;   ///< member 0 prints a line per iteration
+  bool normalize = false; ///< divide by N1*N2*N3 (for the inverse)
+  std::uint64_t seed = 1; ///< input data (Initialize)
+};
+
+class FFT3 : public poc::ProcessGroupMember {
+public:
+  /// A member transforming \p a with exponent sign \p sign (-1 forward,
+  /// +1 inverse). The process keeps its own copy of the Array description.
+  FFT3(int sign, pocstd::Array* a, FFT3Settings settings);
+
+  /// Writes the generated input into this member's slab.
+  void Initialize();
+  /// The 3D transform: fft1, fft2 and fft3, each over all page lines of
+  /// the group's slabs, one line per iteration, barrier after each.
+  void ComputeTransform();
+  /// Per-pass timings of this member's last ComputeTransform.
+  std::vector<fft3d::PassTimes> Times() const { return times; }
+  /// Per-iteration timings of the whole group (kept by member 0).
+  std::vector<fft3d::IterationTime> Iterations() const { return iterations; }
+
+private:
+  void ComputePass(int dim);
+
+  int sign;
+  pocstd::Array a;
+  FFT3Settings settings;
+  std::unique_ptr<fft3d::LineTransform> lines;
+  std::vector<fft3d::PassTimes> times;
+  std::vector<fft3d::IterationTime> iterations;
+};
