@@ -23,7 +23,7 @@ struct Limits {
   /// copyable data), before the receiver allocates memory for it.
   std::size_t max_block_bytes = std::size_t{1} << 34;
   /// Largest element count of one container.
-  std::size_t max_elements = std::size_t{1} << 28;
+  std::size_t max_elements = std::size_t{1} << 26;
   /// Deepest nesting of class-type values (a linked list through
   /// unique_ptr nests one level per node). Bounds the reader's recursion.
   std::size_t max_depth = 1000;

@@ -19,10 +19,12 @@
 #pragma once
 
 #include "poc/process_id.hpp"
+#include "poc/serialize/errors.hpp"
 #include "poc/serialize/object.hpp"
 #include "poc/serialize/process_id.hpp"
 #include "poc/serialize/reader.hpp"
 #include "poc/serialize/serializer.hpp"
+#include "poc/serialize/type_name.hpp"
 #include "poc/serialize/writer.hpp"
 
 #include <cstddef>
@@ -30,6 +32,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <typeinfo>
 
 namespace poc {
 
@@ -62,8 +65,16 @@ template <class T> struct Serializer<T *> {
       w.write(*id);
       return;
     }
-    w.write_byte(detail::kInlineObject);
-    detail::write_object(w, *p);
+    if constexpr (Serializable<std::remove_const_t<T>> || std::is_polymorphic_v<T>) {
+      w.write_byte(detail::kInlineObject);
+      detail::write_object(w, *p);
+    } else {
+      // Classes of processes need no Serializer as long as only references
+      // to them are sent.
+      throw encode_error("poc: cannot send a local object of class '" +
+                         detail::type_name(typeid(T)) +
+                         "' by value: the class has no poc::Serializer");
+    }
   }
 
   static void read(Reader &r, T *&p) {

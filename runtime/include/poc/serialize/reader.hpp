@@ -17,6 +17,7 @@
 #include <span>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace poc {
 
@@ -31,6 +32,11 @@ public:
   explicit Reader(std::span<const std::byte> bytes,
                   BlockSource *out_of_band = nullptr,
                   const Limits &limits = default_limits());
+
+  /// A Reader does not own its bytes: reading from a temporary buffer would
+  /// leave it dangling.
+  Reader(std::vector<std::byte> &&, BlockSource * = nullptr,
+         const Limits & = default_limits()) = delete;
 
   /// Copies the next \p n bytes to \p p.
   void read_bytes(void *p, std::size_t n) {
