@@ -37,6 +37,20 @@ TEST(Crc32c, HardwareAndTablesAgreeOnAllLengthsAndAlignments) {
       ASSERT_EQ(crc32c(buf.data() + off, n), crc32c_portable(buf.data() + off, n)) << off << " " << n;
 }
 
+TEST(Crc32c, InterleavedStreamsAgreeOnLargeBuffers) {
+  // The hardware path merges three streams of 4 KiB blocks; cover lengths
+  // around multiples of 12 KiB and unaligned starts.
+  std::mt19937 rng(11);
+  std::vector<unsigned char> buf(100000);
+  for (auto& b : buf)
+    b = static_cast<unsigned char>(rng());
+  for (std::size_t off : {0, 1, 3, 8})
+    for (std::size_t n : {12287, 12288, 12289, 24576 + 5, 36864, 99000})
+      ASSERT_EQ(crc32c(buf.data() + off, n), crc32c_portable(buf.data() + off, n)) << off << " " << n;
+  std::uint32_t split = crc32c(buf.data() + 5000, 50000, crc32c(buf.data(), 5000));
+  EXPECT_EQ(split, crc32c_portable(buf.data(), 55000));
+}
+
 TEST(Crc32c, Continues) {
   std::string_view s = "the quick brown fox jumps over the lazy dog";
   for (std::size_t cut = 0; cut <= s.size(); ++cut) {
