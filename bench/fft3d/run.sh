@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The fft3d benchmarks (manual: minutes and gigabytes, not part of ctest).
+# Every ratio is against a baseline measured in the same run.
+#
+#   bench/fft3d/run.sh BUILD_DIR incore    [N...]   fft3d in-core vs FFTW-MPI (default N: 256 512)
+#   bench/fft3d/run.sh BUILD_DIR outofcore DIR      fft3d out-of-core (1024x1024x512) vs the disk
+#   bench/fft3d/run.sh BUILD_DIR prefetch  DIR      out-of-core with server prefetch on vs off
+#
+# Environment: F (FFT processes, default 2), S (page servers, default 2),
+# RANKS (mpirun -n for fft3d, default F+1), PAGE (page edge, default 32 in-core,
+# 64 out-of-core), OOC_SIZE (default 1024x1024x512), OUT (CSV/PNG dir, default .).
+set -euo pipefail
+build=${1:?usage: run.sh BUILD_DIR incore|outofcore|prefetch ...}
+what=${2:?usage: run.sh BUILD_DIR incore|outofcore|prefetch ...}
+shift 2
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+F=${F:-2}
+S=${S:-2}
+RANKS=${RANKS:-$((F + 1))}
+OUT=${OUT:-.}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpi=(mpirun --oversubscribe --mca btl self,vader,tcp)
+fft3d=$build/apps/fft3d/fft3d
+baseline=$build/bench/fft3d/fftw_mpi_baseline
+disk=$build/bench/fft3d/disk_bandwidth
+
+# seconds of the transform from fft3d's "total:" line
+fft3d_seconds() { sed -n 's/^total: .* in \([0-9.e+-]*\) sec:.*/\1/p'; }
+# MB/sec of fft3d's read+write rate
+fft3d_rw() { sed -n 's/^total: .*transformed, \([0-9.e+-]*\) MB\/sec read+write/\1/p'; }
+
+case $what in
+incore)
+  sizes=("$@")
+  ((${#sizes[@]})) || sizes=(256 512)
+  page=${PAGE:-32}
+  printf '%-8s %-14s %-14s %s\n' size fft3d_sec fftw_mpi_sec ratio
+  for n in "${sizes[@]}"; do
+    base=$("${mpi[@]}" -n "$F" "$baseline" "$n" "$n" "$n" 3 measure | sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p')
+    log=$OUT/fft3d-incore-$n.log
+    "${mpi[@]}" -n "$RANKS" "$fft3d" --size "$n" --page "$page" --servers "$S" --ffts "$F" \
+      --plan measure --quiet --prefetch off --csv "$OUT/fft3d-incore-$n.csv" >"$log"
+    t=$(fft3d_seconds <"$log")
+    printf '%-8s %-14s %-14s %s\n' "$n^3" "$t" "$base" "$(python3 -c "print(f'{$t/$base:.2f}x')")"
+    python3 "$here/plot.py" "$OUT/fft3d-incore-$n.csv" "$OUT/fft3d-incore-$n.png" "in-core $n^3"
+  done
+  ;;
+outofcore | prefetch)
+  dir=${1:?out-of-core needs a directory}
+  size=${OOC_SIZE:-1024x1024x512}
+  page=${PAGE:-64}
+  IFS=x read -r n1 n2 n3 <<<"$size"
+  bytes=$((n1 * n2 * n3 * 16))
+  pagebytes=$((page * page * page * 16))
+  disk_line=$("$disk" "$dir" "$bytes" "$pagebytes")
+  echo "$disk_line"
+  limit=$(sed -n 's/.*read+write \([0-9.e+-]*\) MB\/sec.*/\1/p' <<<"$disk_line")
+  modes=(on)
+  [[ $what == prefetch ]] && modes=(on off)
+  printf '%-10s %-12s %-16s %-16s %s\n' prefetch fft3d_sec fft3d_rw_MB/s disk_rw_MB/s fraction
+  for m in "${modes[@]}"; do
+    log=$OUT/fft3d-ooc-prefetch-$m.log
+    "${mpi[@]}" -n "$RANKS" "$fft3d" --size "$size" --page "$page" --servers "$S" --ffts "$F" \
+      --out-of-core "$dir" --quiet --prefetch "$m" --csv "$OUT/fft3d-ooc-prefetch-$m.csv" >"$log"
+    rm -f "$dir"/fft3d-pages-*
+    t=$(fft3d_seconds <"$log")
+    rw=$(fft3d_rw <"$log")
+    printf '%-10s %-12s %-16s %-16s %s\n' "$m" "$t" "$rw" "$limit" \
+      "$(python3 -c "print(f'{$rw/$limit*100:.0f}%')")"
+    python3 "$here/plot.py" "$OUT/fft3d-ooc-prefetch-$m.csv" "$OUT/fft3d-ooc-prefetch-$m.png" \
+      "out-of-core $size, prefetch $m"
+  done
+  ;;
+*)
+  echo "run.sh: unknown benchmark '$what' (incore, outofcore or prefetch)" >&2
+  exit 2
+  ;;
+esac
