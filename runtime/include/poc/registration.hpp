@@ -1,0 +1,62 @@
+#pragma once
+/// \file
+/// Registration of a class whose objects can be processes.
+
+#include <poc/method_id.hpp>
+#include <poc/request.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <typeindex>
+#include <typeinfo>
+
+namespace poc {
+namespace detail {
+
+/// What a host needs to run processes of one class. Keyed by
+/// `method_id(name)` on the wire: the same executable runs on every rank.
+struct ClassInfo {
+  std::string name;
+  std::uint64_t key;
+  std::size_t size;
+  /// Runs constructor `ctor` with the request's arguments.
+  void *(*construct)(std::uint64_t ctor, Request &rq);
+  /// Serves method `method` on the object.
+  void (*dispatch)(void *object, std::uint64_t method, Request &rq);
+  /// Deletes the object.
+  void (*destroy)(void *object) noexcept;
+};
+
+/// Adds a class; throws usage_error if another class has the same name.
+void register_class(std::type_index type, const ClassInfo &info);
+/// The class registered for `type`; throws usage_error if there is none.
+const ClassInfo &class_info(std::type_index type);
+/// The class registered under `key`, or nullptr.
+const ClassInfo *find_class(std::uint64_t key) noexcept;
+
+} // namespace detail
+
+/// Makes class `T` creatable as a process, served by `Server` (which has
+/// static `dispatch(T&, std::uint64_t, Request&)` and
+/// `construct(std::uint64_t, Request&)`). Define it as an inline variable so
+/// it exists once per executable:
+/// `inline const ::poc::ClassRegistration<ns::T, T_server> T_registration{"ns::T"};`
+template <class T, class Server> class ClassRegistration {
+public:
+  explicit ClassRegistration(std::string_view name) {
+    detail::register_class(
+        typeid(T), detail::ClassInfo{
+                       std::string(name), method_id(name), sizeof(T),
+                       [](std::uint64_t ctor, Request &rq) -> void * {
+                         return Server::construct(ctor, rq);
+                       },
+                       [](void *object, std::uint64_t method, Request &rq) {
+                         Server::dispatch(*static_cast<T *>(object), method, rq);
+                       },
+                       [](void *object) noexcept { delete static_cast<T *>(object); }});
+  }
+};
+
+} // namespace poc

@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// Job start and end.
+
+#include <functional>
+
+namespace poc {
+
+/// Runs a poc++ program: initialises MPI with MPI_THREAD_MULTIPLE, runs
+/// `body(argc, argv)` once on rank 0 while every other rank serves
+/// processes, and when `body` returns ends every process of the job (no
+/// orphans; destructors of processes that were never deleted do not run),
+/// finalises MPI and returns body's result on every rank. If `body` throws,
+/// the error is printed, the job is ended and the result is 1.
+/// poc++ emits `int main(int c, char** v) { return ::poc::run(c, v, &poc_user_main); }`.
+int run(int argc, char **argv, std::function<int(int, char **)> body);
+
+/// Overload for a body without parameters (a user `int main()`).
+int run(int argc, char **argv, int (*body)());
+
+/// True between MPI initialisation and the end of `run`.
+bool running() noexcept;
+
+/// The MPI rank of the calling host.
+int host_rank();
+
+/// The number of hosts (MPI ranks) of the job.
+int host_count();
+
+} // namespace poc

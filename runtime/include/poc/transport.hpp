@@ -1,0 +1,55 @@
+#pragma once
+/// \file
+/// The non-template entry points of the runtime that the templates of
+/// <poc/call.hpp>, <poc/future.hpp> and <poc/create.hpp> build on.
+
+#include <poc/machine.hpp>
+#include <poc/message.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <typeindex>
+
+namespace poc::detail {
+
+using MessagePtr = std::unique_ptr<Message>;
+
+/// Reserves room for the wire header at the front of an empty writer; the
+/// runtime fills it in when the message is sent.
+void begin_message(Writer &w);
+
+/// Sends the request in `w` to the process `target` refers to and waits for
+/// the reply. Throws remote_error if the method threw.
+MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w);
+
+/// Sends a started call and returns once it is on its way (and, for
+/// out-of-band blocks, once the caller's memory may be reused).
+void call_start(const void *target, std::uint64_t method, Writer &w);
+
+/// Where the reply of a started call with a future arrives.
+class ReplySlot;
+
+/// Sends a started call whose reply goes to the returned slot.
+std::shared_ptr<ReplySlot> call_start_future(const void *target,
+                                             std::uint64_t method, Writer &w);
+/// True once the reply is in.
+bool reply_ready(const ReplySlot &slot);
+/// Waits for the reply.
+void reply_wait(ReplySlot &slot);
+/// Waits for and takes the reply; throws remote_error if the method threw,
+/// usage_error if the reply was already taken.
+MessagePtr reply_take(ReplySlot &slot);
+
+/// Creates a process of the registered class `type` on machine `m` with
+/// constructor `ctor` and the arguments in `w`; returns its reference (an
+/// arena address whose slot holds at least `min_bytes`). `started`: return
+/// at once (errors at the next sync()), else wait for the constructor.
+void *create_process(std::type_index type, const machine &m,
+                     std::uint64_t ctor, Writer &w, std::size_t min_bytes,
+                     bool started);
+
+/// Ends the process `p` refers to after its queued requests, running its
+/// destructor; waits for that.
+void destroy_process(const void *p);
+
+} // namespace poc::detail

@@ -1,0 +1,26 @@
+#pragma once
+/// \file
+/// The remote arena (docs/runtime.md section 2): a PROT_NONE address range
+/// whose slots stand for processes. Also the registry of objects hosted
+/// here, for poc::hosted_id.
+
+#include <poc/process_id.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace poc::detail {
+
+/// Bytes of an ordinary slot; larger objects and arrays get larger slots.
+inline constexpr std::size_t kSlotBytes = std::size_t{1} << 20;
+
+/// Installs the SIGSEGV handler that explains accidental dereferences of
+/// remote references.
+void install_arena_fault_handler();
+
+/// Records that the object [object, object+size) is process `id` hosted
+/// here; forget_hosted removes it.
+void register_hosted(const void *object, std::size_t size, const ProcessId &id);
+void forget_hosted(const void *object);
+
+} // namespace poc::detail

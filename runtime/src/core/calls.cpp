@@ -1,0 +1,242 @@
+// The client side of requests: synchronous and started calls, futures,
+// creation and destruction (declared in <poc/transport.hpp>).
+
+#include "host.hpp"
+#include "placement.hpp"
+
+#include <poc/transport.hpp>
+
+#include <string>
+
+namespace poc::detail {
+namespace {
+
+std::string id_text(const ProcessId &id) {
+  return std::to_string(id.host) + "." + std::to_string(id.creator) + "." +
+         std::to_string(id.serial);
+}
+
+ProcessId target_of(const void *p) {
+  if (!p)
+    throw usage_error("poc: call through a null reference");
+  if (!is_remote(p))
+    throw usage_error("poc: remote call on a local object");
+  return remote_id(p);
+}
+
+/// Sends request `w` with header `h`. With `wait_blocks` (or when the
+/// message has out-of-band blocks) returns a batch to wait for before the
+/// caller's memory may change; otherwise the engine owns the bytes.
+std::shared_ptr<Engine::SendBatch> send_request(Engine &engine, int dest, WireHeader h, Writer &w,
+                                                bool keep_writer) {
+  const auto &blocks = w.out_of_band();
+  if (blocks.empty() && !keep_writer) {
+    patch_header(w, h);
+    engine.send_owned(dest, kRequestTag, w.take());
+    return nullptr;
+  }
+  std::size_t chunks = 0;
+  for (const auto &b : blocks)
+    chunks += b.size == 0 ? 1 : (b.size + kChunk - 1) / kChunk;
+  if (chunks > 0xffff)
+    throw usage_error("poc: request with more than 65535 out-of-band chunks");
+  h.oob_count = static_cast<std::uint16_t>(chunks);
+  if (chunks)
+    h.oob_tag = engine.reserve_block_tags(dest, static_cast<unsigned>(chunks));
+  patch_header(w, h);
+  auto batch = std::make_shared<Engine::SendBatch>();
+  engine.send_batch(dest, kRequestTag, w.bytes(), blocks, h.oob_tag, batch);
+  return batch;
+}
+
+[[noreturn]] void throw_remote(const Message &m) {
+  Reader r(m.payload());
+  std::string type = r.read<std::string>();
+  std::string text = r.read<std::string>();
+  throw remote_error(std::move(type), std::move(text));
+}
+
+/// Sends a request that is answered by a reply and waits for it.
+MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w) {
+  auto slot = h.new_reply_slot(0);
+  hd.token = slot->token;
+  std::shared_ptr<Engine::SendBatch> batch;
+  try {
+    batch = send_request(h.engine(), id.host, hd, w, true);
+  } catch (...) {
+    h.drop_reply_slot(slot->token);
+    throw;
+  }
+  MessagePtr m;
+  {
+    std::unique_lock<std::mutex> lk(h.engine().mutex());
+    h.engine().wait_until(lk, [&] { return slot->arrived && batch->pending == 0; });
+    m = std::move(slot->message);
+  }
+  if (m->header().status == Status::exception)
+    throw_remote(*m);
+  return m;
+}
+
+} // namespace
+
+MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w) {
+  Host &h = host();
+  ProcessId id = target_of(target);
+  Context &ctx = h.current_context();
+  if (ctx.self == id)
+    throw usage_error("poc: process " + id_text(id) +
+                      " called itself through a remote reference; it serves one method at a "
+                      "time, so this would never return");
+  WireHeader hd;
+  hd.kind = Kind::call;
+  hd.target = id;
+  hd.method = method;
+  hd.context = ctx.id;
+  return request_reply(h, id, hd, w);
+}
+
+void call_start(const void *target, std::uint64_t method, Writer &w) {
+  Host &h = host();
+  ProcessId id = target_of(target);
+  Context &ctx = h.current_context();
+  WireHeader hd;
+  hd.kind = Kind::start;
+  hd.target = id;
+  hd.method = method;
+  hd.context = ctx.id;
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  ++ctx.outstanding;
+  lk.unlock();
+  std::shared_ptr<Engine::SendBatch> batch;
+  try {
+    batch = send_request(h.engine(), id.host, hd, w, false);
+  } catch (...) {
+    lk.lock();
+    --ctx.outstanding;
+    throw;
+  }
+  if (batch) {
+    lk.lock();
+    h.engine().wait_until(lk, [&] { return batch->pending == 0; });
+  }
+}
+
+std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method,
+                                             Writer &w) {
+  Host &h = host();
+  ProcessId id = target_of(target);
+  Context &ctx = h.current_context();
+  auto slot = h.new_reply_slot(ctx.id);
+  WireHeader hd;
+  hd.kind = Kind::start_future;
+  hd.target = id;
+  hd.method = method;
+  hd.context = ctx.id;
+  hd.token = slot->token;
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  ++ctx.outstanding;
+  lk.unlock();
+  std::shared_ptr<Engine::SendBatch> batch;
+  try {
+    batch = send_request(h.engine(), id.host, hd, w, false);
+  } catch (...) {
+    h.drop_reply_slot(slot->token);
+    lk.lock();
+    --ctx.outstanding;
+    throw;
+  }
+  if (batch) {
+    lk.lock();
+    h.engine().wait_until(lk, [&] { return batch->pending == 0; });
+  }
+  return slot;
+}
+
+bool reply_ready(const ReplySlot &slot) {
+  std::lock_guard<std::mutex> g(host().engine().mutex());
+  return slot.arrived;
+}
+
+void reply_wait(ReplySlot &slot) {
+  Host &h = host();
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  h.engine().wait_until(lk, [&] { return slot.arrived; });
+}
+
+MessagePtr reply_take(ReplySlot &slot) {
+  Host &h = host();
+  MessagePtr m;
+  {
+    std::unique_lock<std::mutex> lk(h.engine().mutex());
+    h.engine().wait_until(lk, [&] { return slot.arrived; });
+    if (slot.taken)
+      throw usage_error("poc: the result of this call was already taken");
+    slot.taken = true;
+    m = std::move(slot.message);
+  }
+  if (m->header().status == Status::exception)
+    throw_remote(*m);
+  return m;
+}
+
+void *create_process(std::type_index type, const machine &m, std::uint64_t ctor, Writer &w,
+                     std::size_t min_bytes, bool started) {
+  Host &h = host();
+  const ClassInfo &cls = class_info(type);
+  int dest = choose_host(m);
+  ProcessId id = h.new_process_id(dest);
+  void *ref = reference_to(id, min_bytes);
+  Context &ctx = h.current_context();
+  WireHeader hd;
+  hd.kind = started ? Kind::start_create : Kind::create;
+  hd.target = id;
+  hd.method = ctor;
+  hd.klass = cls.key;
+  hd.aux = min_bytes;
+  hd.context = ctx.id;
+  try {
+    if (!started) {
+      request_reply(h, id, hd, w);
+      return ref;
+    }
+    std::unique_lock<std::mutex> lk(h.engine().mutex());
+    ++ctx.outstanding;
+    lk.unlock();
+    std::shared_ptr<Engine::SendBatch> batch;
+    try {
+      batch = send_request(h.engine(), id.host, hd, w, false);
+    } catch (...) {
+      lk.lock();
+      --ctx.outstanding;
+      throw;
+    }
+    if (batch) {
+      lk.lock();
+      h.engine().wait_until(lk, [&] { return batch->pending == 0; });
+    }
+    return ref;
+  } catch (...) {
+    if (!started)
+      note_destroyed(dest);
+    throw;
+  }
+}
+
+void destroy_process(const void *p) {
+  Host &h = host();
+  ProcessId id = target_of(p);
+  Context &ctx = h.current_context();
+  if (ctx.self == id)
+    throw usage_error("poc: process " + id_text(id) + " cannot delete itself");
+  WireHeader hd;
+  hd.kind = Kind::destroy;
+  hd.target = id;
+  hd.context = ctx.id;
+  Writer w;
+  begin_message(w);
+  request_reply(h, id, hd, w);
+  note_destroyed(id.host);
+}
+
+} // namespace poc::detail

@@ -1,0 +1,43 @@
+#include <poc/errors.hpp>
+#include <poc/request.hpp>
+
+#include "host.hpp"
+
+#include <cstdio>
+
+namespace poc {
+
+remote_error::remote_error(std::string type, std::string message)
+    : std::runtime_error(type + ": " + message), type_(std::move(type)),
+      message_(std::move(message)) {}
+
+void Request::unknown_method(std::uint64_t id) {
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(id));
+  throw protocol_error(std::string("poc: unknown method or constructor id 0x") + hex +
+                       " (client and server compiled from different declarations?)");
+}
+
+void Request::finish_reply() {
+  if (replied_ || !responder_)
+    return;
+  replied_ = true;
+  responder_->respond(*reply_);
+}
+
+namespace detail {
+namespace {
+Host *g_host = nullptr;
+}
+
+Host &host() {
+  if (!g_host)
+    throw usage_error("poc: the poc++ runtime is not running (call poc::run, or compile the "
+                      "program with poc++)");
+  return *g_host;
+}
+
+void set_host(Host *h) noexcept { g_host = h; }
+
+} // namespace detail
+} // namespace poc

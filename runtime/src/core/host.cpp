@@ -1,0 +1,622 @@
+#include "host.hpp"
+
+#include "arena.hpp"
+#include "demangle.hpp"
+
+#include <poc/request.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <typeinfo>
+
+namespace poc::detail {
+namespace {
+
+thread_local Context *t_context = nullptr;
+
+/// Acknowledge started requests at least every this many.
+constexpr std::uint64_t kAckBatch = 64;
+/// Idle pool threads kept for fast creation.
+constexpr std::size_t kPrespawnedWorkers = 2;
+
+bool is_started(Kind k) { return k == Kind::start || k == Kind::start_create; }
+bool has_reply(Kind k) {
+  return k == Kind::call || k == Kind::start_future || k == Kind::create || k == Kind::destroy;
+}
+
+std::string id_text(const ProcessId &id) {
+  return std::to_string(id.host) + "." + std::to_string(id.creator) + "." +
+         std::to_string(id.serial);
+}
+
+/// Sends a reply while the request's data is alive, waiting for its
+/// out-of-band blocks.
+class ReplySender final : public Responder {
+public:
+  ReplySender(Engine &engine, const Message &m) : engine_(engine), m_(m) {}
+  void respond(Writer &reply) override {
+    const WireHeader &rq = m_.header();
+    if (!has_reply(rq.kind))
+      return;
+    WireHeader h;
+    h.kind = Kind::reply;
+    h.token = rq.token;
+    send(engine_, m_.source(), kReplyTag, h, reply);
+    sent_ = true;
+  }
+  bool sent() const noexcept { return sent_; }
+
+  /// Sends `w` (header patched) to `dest`; waits for out-of-band blocks.
+  static void send(Engine &engine, int dest, int tag, WireHeader h, Writer &w) {
+    const auto &blocks = w.out_of_band();
+    if (blocks.empty()) {
+      patch_header(w, h);
+      engine.send_owned(dest, tag, w.take());
+      return;
+    }
+    std::size_t chunks = 0;
+    for (const auto &b : blocks)
+      chunks += b.size == 0 ? 1 : (b.size + kChunk - 1) / kChunk;
+    if (chunks > 0xffff)
+      throw usage_error("poc: message with more than 65535 out-of-band chunks");
+    h.oob_count = static_cast<std::uint16_t>(chunks);
+    h.oob_tag = engine.reserve_block_tags(dest, static_cast<unsigned>(chunks));
+    patch_header(w, h);
+    auto batch = std::make_shared<Engine::SendBatch>();
+    engine.send_batch(dest, tag, w.bytes(), blocks, h.oob_tag, batch);
+    std::unique_lock<std::mutex> lk(engine.mutex());
+    engine.wait_until(lk, [&] { return batch->pending == 0; });
+  }
+
+private:
+  Engine &engine_;
+  const Message &m_;
+  bool sent_ = false;
+};
+
+} // namespace
+
+void patch_header(Writer &w, const WireHeader &h) {
+  if (w.size() < sizeof(WireHeader))
+    throw std::logic_error("poc: message without room for its header");
+  // The writer owns its buffer; the header slot was reserved by begin_message.
+  std::memcpy(const_cast<std::byte *>(w.bytes().data()), &h, sizeof h);
+}
+
+void begin_message(Writer &w) {
+  WireHeader h;
+  w.write_bytes(&h, sizeof h);
+}
+
+Host::Host(Engine &engine) : engine_(engine) {
+  main_context_.id = 1;
+  contexts_[1] = &main_context_;
+  engine_.set_router([this](int source, int tag, std::vector<std::byte> bytes) {
+    route(source, tag, std::move(bytes));
+  });
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  for (std::size_t i = 0; i < kPrespawnedWorkers; ++i) {
+    auto w = std::make_unique<Worker>();
+    Worker *raw = w.get();
+    w->thread = std::thread(&Host::worker_main, this, raw);
+    workers_.push_back(std::move(w));
+  }
+}
+
+Host::~Host() { join_all(); }
+
+Context &Host::current_context() { return t_context ? *t_context : main_context_; }
+
+void Host::adopt_context(Context *ctx) noexcept { t_context = ctx; }
+
+std::shared_ptr<ReplySlot> Host::new_reply_slot(std::uint64_t context_to_credit) {
+  auto slot = std::make_shared<ReplySlot>();
+  slot->context = context_to_credit;
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  slot->token = next_token_++;
+  slots_.emplace(slot->token, slot);
+  return slot;
+}
+
+void Host::drop_reply_slot(std::uint64_t token) {
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  slots_.erase(token);
+}
+
+ProcessId Host::new_process_id(int host) {
+  return ProcessId{host, rank(), next_serial_.fetch_add(1, std::memory_order_relaxed)};
+}
+
+// ---------------------------------------------------------------- routing
+
+void Host::route(int source, int tag, std::vector<std::byte> bytes) {
+  // Declared before the lock: rejected messages drain their out-of-band
+  // blocks after the mutex is released.
+  std::vector<std::unique_ptr<Message>> dead;
+  std::unique_ptr<Message> m;
+  try {
+    m = std::make_unique<Message>(source, std::move(bytes));
+    Kind k = m->header().kind;
+    if ((tag == kReplyTag) != (k == Kind::reply))
+      throw protocol_error("poc: message kind " + std::to_string(static_cast<int>(k)) +
+                           " on the wrong tag");
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "poc: rank %d: dropped a malformed message from rank %d: %s\n", rank(),
+                 source, e.what());
+    return;
+  }
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  switch (m->header().kind) {
+  case Kind::reply:
+    route_reply(std::move(m));
+    break;
+  case Kind::ack:
+    route_ack(*m);
+    break;
+  case Kind::barrier_arrive:
+  case Kind::barrier_release:
+  case Kind::shutdown:
+  case Kind::shutdown_done:
+  case Kind::finish:
+    route_control(*m);
+    break;
+  default:
+    route_request(std::move(m), dead);
+  }
+  lk.unlock();
+}
+
+void Host::route_request(std::unique_ptr<Message> m,
+                         std::vector<std::unique_ptr<Message>> &dead) {
+  const WireHeader &h = m->header();
+  if (stopping_)
+    return reject(std::move(m), "poc::usage_error", "the program has ended", dead);
+  if (h.target.host != rank())
+    return reject(std::move(m), "poc::protocol_error",
+                  "request for process " + id_text(h.target) + " sent to rank " +
+                      std::to_string(rank()),
+                  dead);
+  if (h.kind == Kind::create || h.kind == Kind::start_create) {
+    if (processes_.count(h.target) || ended_.count(h.target))
+      return reject(std::move(m), "poc::protocol_error",
+                    "process id " + id_text(h.target) + " is already in use", dead);
+    const ClassInfo *cls = find_class(h.klass);
+    if (!cls)
+      return reject(std::move(m), "poc::protocol_error",
+                    "no class with key " + std::to_string(h.klass) + " is registered", dead);
+    auto owned = std::make_unique<Process>();
+    Process &p = *owned;
+    p.id = h.target;
+    p.cls = cls;
+    p.context.id = next_context_++;
+    p.context.self = h.target;
+    contexts_[p.context.id] = &p.context;
+    processes_.emplace(h.target, std::move(owned));
+    enqueue(p, std::move(m));
+    auto pend = pending_.find(p.id);
+    if (pend != pending_.end()) {
+      for (auto &q : pend->second)
+        enqueue(p, std::move(q));
+      pending_.erase(pend);
+    }
+    start_process(p);
+    return;
+  }
+  auto it = processes_.find(h.target);
+  if (it != processes_.end())
+    return enqueue(*it->second, std::move(m));
+  if (ended_.count(h.target))
+    return reject(std::move(m), "poc::usage_error",
+                  "process " + id_text(h.target) + " has ended", dead);
+  if (m->source() == h.target.creator)
+    // Requests from the creator's rank are ordered after its creation.
+    return reject(std::move(m), "poc::usage_error",
+                  "no process " + id_text(h.target) + " exists", dead);
+  // A reference that travelled faster than its creation: wait for it.
+  pending_[h.target].push_back(std::move(m));
+}
+
+void Host::enqueue(Process &p, std::unique_ptr<Message> m) {
+  const WireHeader &h = m->header();
+  if (is_started(h.kind))
+    ++p.acks[{m->source(), h.context}].queued;
+  p.mailbox.push_back(std::move(m));
+  engine_.notify_locked();
+}
+
+void Host::reject(std::unique_ptr<Message> m, const std::string &type, const std::string &text,
+                  std::vector<std::unique_ptr<Message>> &dead) {
+  const WireHeader &h = m->header();
+  if (type == "poc::protocol_error")
+    std::fprintf(stderr, "poc: rank %d: refused a request from rank %d: %s\n", rank(),
+                 m->source(), text.c_str());
+  if (has_reply(h.kind))
+    send_error_reply(m->source(), h.token, type, text);
+  else if (is_started(h.kind))
+    send_ack(m->source(), h.context, 1, {{type, text}});
+  dead.push_back(std::move(m));
+}
+
+void Host::route_reply(std::unique_ptr<Message> m) {
+  auto it = slots_.find(m->header().token);
+  if (it == slots_.end()) {
+    std::fprintf(stderr, "poc: rank %d: dropped a reply from rank %d for an unknown call\n",
+                 rank(), m->source());
+    return;
+  }
+  std::shared_ptr<ReplySlot> slot = std::move(it->second);
+  slots_.erase(it);
+  if (slot->context) {
+    auto c = contexts_.find(slot->context);
+    if (c != contexts_.end())
+      --c->second->outstanding;
+  }
+  slot->message = std::move(m);
+  slot->arrived = true;
+  engine_.notify_locked();
+}
+
+void Host::route_ack(const Message &m) {
+  const WireHeader &h = m.header();
+  auto c = contexts_.find(h.context);
+  if (c == contexts_.end())
+    return; // the caller has ended meanwhile
+  Context &ctx = *c->second;
+  try {
+    Reader r(m.payload());
+    std::uint64_t n = r.read_size(1 << 20);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      auto type = r.read<std::string>();
+      auto text = r.read<std::string>();
+      ctx.errors.push_back(std::make_exception_ptr(remote_error(type, text)));
+    }
+    r.expect_end();
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "poc: rank %d: malformed acknowledgement from rank %d: %s\n", rank(),
+                 m.source(), e.what());
+  }
+  ctx.outstanding -= static_cast<std::int64_t>(h.aux);
+  engine_.notify_locked();
+}
+
+void Host::route_control(const Message &m) {
+  const WireHeader &h = m.header();
+  switch (h.kind) {
+  case Kind::barrier_arrive: {
+    Arrivals &a = arrivals_[{h.method, h.aux}];
+    a.size = h.context;
+    ++a.count;
+    ++a.per_host[m.source()];
+    if (a.count >= a.size) {
+      for (auto [dest, n] : a.per_host)
+        send_control(dest, Kind::barrier_release, h.method, h.aux, n);
+      arrivals_.erase({h.method, h.aux});
+    }
+    break;
+  }
+  case Kind::barrier_release:
+    released_[{h.method, h.aux}] += h.context;
+    break;
+  case Kind::shutdown:
+    begin_shutdown_locked();
+    break;
+  case Kind::shutdown_done:
+    ++hosts_done_;
+    break;
+  case Kind::finish:
+    finished_ = true;
+    break;
+  default:
+    break;
+  }
+  engine_.notify_locked();
+}
+
+void Host::send_error_reply(int dest, std::uint64_t token, const std::string &type,
+                            const std::string &message) {
+  Writer w;
+  begin_message(w);
+  w.write(type);
+  w.write(message);
+  WireHeader h;
+  h.kind = Kind::reply;
+  h.status = Status::exception;
+  h.token = token;
+  patch_header(w, h);
+  engine_.send_owned(dest, kReplyTag, w.take(), true);
+}
+
+void Host::send_ack(int dest, std::uint64_t context, std::uint64_t count,
+                    const std::vector<std::pair<std::string, std::string>> &errors) {
+  Writer w;
+  begin_message(w);
+  w.write_size(errors.size());
+  for (const auto &[type, text] : errors) {
+    w.write(type);
+    w.write(text);
+  }
+  WireHeader h;
+  h.kind = Kind::ack;
+  h.context = context;
+  h.aux = count;
+  patch_header(w, h);
+  engine_.send_owned(dest, kRequestTag, w.take(), true);
+}
+
+void Host::send_control(int dest, Kind kind, std::uint64_t method, std::uint64_t aux,
+                        std::uint64_t context) {
+  Writer w;
+  begin_message(w);
+  WireHeader h;
+  h.kind = kind;
+  h.method = method;
+  h.aux = aux;
+  h.context = context;
+  patch_header(w, h);
+  engine_.send_owned(dest, kRequestTag, w.take(), true);
+}
+
+// ---------------------------------------------------------------- processes
+
+void Host::start_process(Process &p) {
+  ++running_threads_;
+  if (!idle_workers_.empty()) {
+    Worker *w = idle_workers_.back();
+    idle_workers_.pop_back();
+    w->assigned = &p;
+    w->cv.notify_one();
+    return;
+  }
+  auto w = std::make_unique<Worker>();
+  Worker *raw = w.get();
+  w->assigned = &p;
+  w->thread = std::thread(&Host::worker_main, this, raw);
+  workers_.push_back(std::move(w));
+}
+
+void Host::worker_main(Worker *w) {
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  for (;;) {
+    w->cv.wait(lk, [&] { return w->assigned || w->exit; });
+    if (!w->assigned)
+      return;
+    Process *p = w->assigned;
+    w->assigned = nullptr;
+    serve(*p, lk);
+    if (w->exit)
+      return;
+    idle_workers_.push_back(w);
+  }
+}
+
+void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
+  t_context = &p.context;
+  for (;;) {
+    engine_.wait_until(lk, [&] { return !p.mailbox.empty() || stopping_; });
+    if (stopping_)
+      break;
+    std::unique_ptr<Message> m = std::move(p.mailbox.front());
+    p.mailbox.pop_front();
+    if (is_started(m->header().kind))
+      --p.acks[{m->source(), m->header().context}].queued;
+    lk.unlock();
+    bool ended = execute(p, *m);
+    m.reset();
+    lk.lock();
+    if (ended)
+      break;
+  }
+  // The process has ended (destroyed, or the job is ending): refuse what
+  // is still queued and acknowledge what was executed.
+  std::vector<std::unique_ptr<Message>> dead;
+  while (!p.mailbox.empty()) {
+    auto m = std::move(p.mailbox.front());
+    p.mailbox.pop_front();
+    if (is_started(m->header().kind))
+      --p.acks[{m->source(), m->header().context}].queued;
+    reject(std::move(m), "poc::usage_error",
+           stopping_ ? "the program has ended" : "process " + id_text(p.id) + " has ended", dead);
+  }
+  flush_acks(p, true);
+  ended_.insert(p.id);
+  contexts_.erase(p.context.id);
+  auto it = processes_.find(p.id);
+  std::unique_ptr<Process> owned = std::move(it->second);
+  processes_.erase(it);
+  --running_threads_;
+  engine_.notify_locked();
+  t_context = nullptr;
+  lk.unlock();
+  dead.clear();
+  for (auto &t : owned->context.tasks)
+    if (t.joinable())
+      t.join();
+  owned.reset();
+  lk.lock();
+}
+
+bool Host::execute(Process &p, Message &m) {
+  const WireHeader &h = m.header();
+  Reader args(m.payload(), &m);
+  Writer out;
+  begin_message(out);
+  ReplySender responder(engine_, m);
+  Request rq(args, out, &responder);
+  std::string type, text;
+  bool failed = false;
+  bool ended = false;
+  try {
+    switch (h.kind) {
+    case Kind::create:
+    case Kind::start_create: {
+      void *object = p.cls->construct(h.method, rq);
+      if (!object)
+        throw protocol_error("poc: constructor returned no object");
+      p.object = object;
+      p.state = Process::State::live;
+      register_hosted(object, p.cls->size, p.id);
+      break;
+    }
+    case Kind::call:
+    case Kind::start:
+    case Kind::start_future:
+      if (p.state != Process::State::live)
+        throw usage_error("poc: process " + id_text(p.id) + " was not constructed: " + p.failure);
+      p.cls->dispatch(p.object, h.method, rq);
+      break;
+    case Kind::destroy:
+      if (p.object) {
+        forget_hosted(p.object);
+        p.cls->destroy(p.object);
+        p.object = nullptr;
+      }
+      p.state = Process::State::ended;
+      ended = true;
+      break;
+    default:
+      throw protocol_error("poc: unexpected request kind");
+    }
+    rq.finish_reply();
+  } catch (const std::exception &e) {
+    failed = true;
+    type = demangle(typeid(e).name());
+    text = e.what();
+  } catch (...) {
+    failed = true;
+    type = "unknown exception";
+    text = "(not derived from std::exception)";
+  }
+  if (failed) {
+    if (h.kind == Kind::create || h.kind == Kind::start_create) {
+      p.state = Process::State::failed;
+      p.failure = type + ": " + text;
+    }
+    if (type == "poc::decode_error" || type == "poc::protocol_error")
+      std::fprintf(stderr, "poc: rank %d: bad request from rank %d to process %s: %s\n", rank(),
+                   m.source(), id_text(p.id).c_str(), text.c_str());
+  }
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  if (is_started(h.kind)) {
+    finish_started(p, m, failed ? &type : nullptr, failed ? &text : nullptr);
+  } else if (failed && has_reply(h.kind) && !responder.sent()) {
+    send_error_reply(m.source(), h.token, type, text);
+  }
+  return ended;
+}
+
+void Host::finish_started(Process &p, const Message &m, const std::string *type,
+                          const std::string *text) {
+  auto key = std::make_pair(m.source(), m.header().context);
+  Process::AckState &st = p.acks[key];
+  ++st.executed;
+  if (type)
+    st.errors.emplace_back(*type, *text);
+  if (st.queued == 0 || st.executed >= kAckBatch) {
+    send_ack(key.first, key.second, st.executed, st.errors);
+    st.executed = 0;
+    st.errors.clear();
+    if (st.queued == 0)
+      p.acks.erase(key);
+  }
+}
+
+void Host::flush_acks(Process &p, bool all) {
+  for (auto it = p.acks.begin(); it != p.acks.end();) {
+    auto &[key, st] = *it;
+    if (st.executed && (all || st.queued == 0)) {
+      send_ack(key.first, key.second, st.executed, st.errors);
+      st.executed = 0;
+      st.errors.clear();
+    }
+    if (st.queued == 0 && st.executed == 0)
+      it = p.acks.erase(it);
+    else
+      ++it;
+  }
+}
+
+// ---------------------------------------------------------------- barriers
+
+void Host::arrive_barrier(int coordinator, std::uint64_t key, std::uint64_t epoch,
+                          std::uint64_t members) {
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  send_control(coordinator, Kind::barrier_arrive, key, epoch, members);
+}
+
+void Host::wait_barrier(std::unique_lock<std::mutex> &lk, std::uint64_t key,
+                        std::uint64_t epoch) {
+  auto k = std::make_pair(key, epoch);
+  engine_.wait_until(lk, [&] {
+    auto it = released_.find(k);
+    return (it != released_.end() && it->second > 0) || stopping_;
+  });
+  auto it = released_.find(k);
+  if (it == released_.end() || it->second == 0)
+    throw usage_error("poc: the program ended while a process waited at a barrier");
+  if (--it->second == 0)
+    released_.erase(it);
+}
+
+// ---------------------------------------------------------------- shutdown
+
+void Host::begin_shutdown_locked() {
+  if (stopping_)
+    return;
+  stopping_ = true;
+  std::vector<std::unique_ptr<Message>> dead;
+  for (auto &[id, queue] : pending_)
+    for (auto &m : queue)
+      reject(std::move(m), "poc::usage_error", "the program has ended", dead);
+  pending_.clear();
+  engine_.notify_locked();
+  // `dead` holds requests whose blocks must be drained; with the mutex held
+  // that could stall the poller, so hand them to the calling thread's end.
+  for (auto &m : dead)
+    graveyard_.push_back(std::move(m));
+}
+
+void Host::end_job() {
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  for (int r = 1; r < engine_.size(); ++r)
+    send_control(r, Kind::shutdown, 0, 0, 0);
+  begin_shutdown_locked();
+  engine_.wait_until(lk, [&] { return running_threads_ == 0; }, WaitRole::idle);
+  ++hosts_done_;
+  engine_.wait_until(lk, [&] { return hosts_done_ >= engine_.size(); }, WaitRole::idle);
+  for (int r = 1; r < engine_.size(); ++r)
+    send_control(r, Kind::finish, 0, 0, 0);
+  finished_ = true;
+  auto graves = std::move(graveyard_);
+  lk.unlock();
+}
+
+void Host::serve_until_finished() {
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  engine_.wait_until(lk, [&] { return stopping_ && running_threads_ == 0; }, WaitRole::idle);
+  send_control(0, Kind::shutdown_done, 0, 0, 0);
+  engine_.wait_until(lk, [&] { return finished_; }, WaitRole::idle);
+  auto graves = std::move(graveyard_);
+  lk.unlock();
+}
+
+void Host::join_all() {
+  std::vector<std::thread> threads;
+  {
+    std::lock_guard<std::mutex> g(engine_.mutex());
+    for (auto &w : workers_) {
+      w->exit = true;
+      w->cv.notify_one();
+      if (w->thread.joinable())
+        threads.push_back(std::move(w->thread));
+    }
+    for (auto &t : main_context_.tasks)
+      if (t.joinable())
+        threads.push_back(std::move(t));
+    main_context_.tasks.clear();
+  }
+  for (auto &t : threads)
+    t.join();
+}
+
+} // namespace poc::detail

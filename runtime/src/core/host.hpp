@@ -1,0 +1,198 @@
+#pragma once
+/// \file
+/// A host: one MPI rank's share of the job. Owns the processes hosted here
+/// (each with a mailbox and a pool thread), routes what the engine
+/// receives, tracks the caller contexts that wait for replies and
+/// acknowledgements, counts barrier arrivals, and runs the shutdown
+/// protocol. All state is guarded by the engine's mutex.
+
+#include "engine.hpp"
+
+#include <poc/errors.hpp>
+#include <poc/message.hpp>
+#include <poc/process_id.hpp>
+#include <poc/registration.hpp>
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace poc::detail {
+
+class ReplySlot {
+public:
+  std::uint64_t token = 0;
+  /// Caller context to credit when the reply arrives (started futures), 0 = none.
+  std::uint64_t context = 0;
+  bool arrived = false;
+  bool taken = false;
+  std::unique_ptr<Message> message;
+};
+
+/// Who is calling: the main program or one process. Started calls are
+/// tracked per context so that poc::sync() waits for exactly the caller's
+/// own work.
+struct Context {
+  std::uint64_t id = 0;
+  /// Started requests not yet acknowledged (or replied, for futures).
+  std::int64_t outstanding = 0;
+  /// Errors of acknowledged started requests, reported by the next sync().
+  std::vector<std::exception_ptr> errors;
+  /// Local tasks (start of a local function) still running / finished.
+  int tasks_running = 0;
+  std::vector<std::thread> tasks;
+  /// The process this context belongs to (calls to itself would deadlock).
+  ProcessId self;
+};
+
+/// One process hosted here.
+struct Process {
+  enum class State { constructing, live, failed, ended };
+  ProcessId id;
+  const ClassInfo *cls = nullptr;
+  void *object = nullptr;
+  State state = State::constructing;
+  std::string failure;
+  std::deque<std::unique_ptr<Message>> mailbox;
+  Context context;
+  /// Per caller (rank, context): started requests queued, and executed but
+  /// not yet acknowledged (with their errors).
+  struct AckState {
+    int queued = 0;
+    std::uint64_t executed = 0;
+    std::vector<std::pair<std::string, std::string>> errors;
+  };
+  std::map<std::pair<int, std::uint64_t>, AckState> acks;
+};
+
+class Host {
+public:
+  explicit Host(Engine &engine);
+  ~Host();
+  Host(const Host &) = delete;
+  Host &operator=(const Host &) = delete;
+
+  Engine &engine() noexcept { return engine_; }
+  int rank() const noexcept { return engine_.rank(); }
+
+  /// The context of the calling thread (the main program's if the thread
+  /// belongs to no process).
+  Context &current_context();
+  /// Makes `ctx` the calling thread's context (local tasks).
+  static void adopt_context(Context *ctx) noexcept;
+
+  /// A new reply slot (registered) for a request about to be sent.
+  std::shared_ptr<ReplySlot> new_reply_slot(std::uint64_t context_to_credit);
+  /// Forgets a slot whose reply was consumed or will never be awaited.
+  void drop_reply_slot(std::uint64_t token);
+
+  /// Picks a fresh id for a process the caller creates on `host`.
+  ProcessId new_process_id(int host);
+
+  /// Tells the coordinator host of a group that a member (of `members`)
+  /// reached barrier (key, epoch).
+  void arrive_barrier(int coordinator, std::uint64_t key, std::uint64_t epoch,
+                      std::uint64_t members);
+  /// Waits (with `lk`) until the barrier (key, epoch) is released here.
+  void wait_barrier(std::unique_lock<std::mutex> &lk, std::uint64_t key, std::uint64_t epoch);
+
+  /// Rank 0: ends the job after the program body returned.
+  void end_job();
+  /// Other ranks: serve until rank 0 ends the job.
+  void serve_until_finished();
+  /// Joins all threads; call after end_job/serve_until_finished.
+  void join_all();
+
+  /// True once the job is ending (requests are refused).
+  bool stopping() const noexcept { return stopping_; }
+
+  /// Sends a reply with an exception to (source, token).
+  void send_error_reply(int dest, std::uint64_t token, const std::string &type,
+                        const std::string &message);
+
+private:
+  struct Worker {
+    std::thread thread;
+    std::condition_variable cv;
+    Process *assigned = nullptr;
+    bool exit = false;
+  };
+
+  void route(int source, int tag, std::vector<std::byte> bytes);
+  void route_request(std::unique_ptr<Message> m, std::vector<std::unique_ptr<Message>> &dead);
+  void route_reply(std::unique_ptr<Message> m);
+  void route_ack(const Message &m);
+  void route_control(const Message &m);
+  void enqueue(Process &p, std::unique_ptr<Message> m);
+  void reject(std::unique_ptr<Message> m, const std::string &type, const std::string &text,
+              std::vector<std::unique_ptr<Message>> &dead);
+  void start_process(Process &p);
+  void worker_main(Worker *w);
+  void serve(Process &p, std::unique_lock<std::mutex> &lk);
+  bool execute(Process &p, Message &m);
+  void finish_started(Process &p, const Message &m, const std::string *type,
+                      const std::string *text);
+  void flush_acks(Process &p, bool all);
+  void send_ack(int dest, std::uint64_t context, std::uint64_t count,
+                const std::vector<std::pair<std::string, std::string>> &errors);
+  void send_control(int dest, Kind kind, std::uint64_t method, std::uint64_t aux,
+                    std::uint64_t context);
+  void begin_shutdown_locked();
+  bool processes_idle_locked() const;
+
+  Engine &engine_;
+
+  std::unordered_map<ProcessId, std::unique_ptr<Process>> processes_;
+  std::unordered_map<ProcessId, std::deque<std::unique_ptr<Message>>> pending_;
+  std::unordered_set<ProcessId> ended_;
+  int running_threads_ = 0;
+
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::vector<Worker *> idle_workers_;
+
+  Context main_context_;
+  std::unordered_map<std::uint64_t, Context *> contexts_;
+  std::uint64_t next_context_ = 2;
+
+  std::unordered_map<std::uint64_t, std::shared_ptr<ReplySlot>> slots_;
+  std::uint64_t next_token_ = 1;
+  std::atomic<std::uint64_t> next_serial_{1};
+
+  /// Barrier arrivals counted here (coordinator): (key, epoch) ->
+  /// arrivals per member host.
+  struct Arrivals {
+    std::uint64_t count = 0;
+    std::uint64_t size = 0;
+    std::map<int, std::uint64_t> per_host;
+  };
+  std::map<std::pair<std::uint64_t, std::uint64_t>, Arrivals> arrivals_;
+  /// Releases received here: (key, epoch) -> members still to pass.
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint64_t> released_;
+
+  /// Refused messages whose out-of-band blocks are drained later, outside
+  /// the mutex.
+  std::vector<std::unique_ptr<Message>> graveyard_;
+  bool stopping_ = false;
+  bool finished_ = false;
+  int hosts_done_ = 0;
+  bool reported_done_ = false;
+};
+
+/// The host of the calling rank; throws usage_error outside poc::run.
+Host &host();
+/// Installs (or with nullptr removes) the host that host() returns.
+void set_host(Host *h) noexcept;
+
+/// Builds the wire header of an outgoing message into the writer's first
+/// bytes (reserved by begin_message).
+void patch_header(Writer &w, const WireHeader &h);
+
+} // namespace poc::detail

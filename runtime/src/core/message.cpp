@@ -1,0 +1,67 @@
+#include <poc/message.hpp>
+
+#include "host.hpp"
+
+#include <poc/errors.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace poc::detail {
+
+Message::Message(int source, std::vector<std::byte> bytes)
+    : source_(source), bytes_(std::move(bytes)) {
+  if (bytes_.size() < sizeof(WireHeader))
+    throw protocol_error("poc: message of " + std::to_string(bytes_.size()) +
+                         " bytes is shorter than the header (" +
+                         std::to_string(sizeof(WireHeader)) + ")");
+  std::memcpy(&header_, bytes_.data(), sizeof header_);
+  if (header_.magic != WireHeader::kMagic)
+    throw protocol_error("poc: message without the poc++ magic number");
+  auto k = static_cast<std::uint8_t>(header_.kind);
+  if (k < static_cast<std::uint8_t>(Kind::call) || k > static_cast<std::uint8_t>(Kind::last))
+    throw protocol_error("poc: unknown message kind " + std::to_string(k));
+  if (header_.status != Status::ok && header_.status != Status::exception)
+    throw protocol_error("poc: unknown reply status");
+}
+
+Message::~Message() { drain(); }
+
+std::span<const std::byte> Message::payload() const noexcept {
+  return std::span<const std::byte>(bytes_).subspan(sizeof(WireHeader));
+}
+
+void Message::receive(void *dst, std::size_t n) {
+  Engine &engine = host().engine();
+  auto *out = static_cast<std::byte *>(dst);
+  std::size_t off = 0;
+  do {
+    if (next_oob_ >= header_.oob_count)
+      throw decode_error("poc: message refers to more out-of-band blocks than it announced");
+    std::size_t len = std::min(kChunk, n - off);
+    std::uint32_t tag = engine.block_tag(header_.oob_tag, next_oob_++);
+    engine.receive_block(source_, tag, out + off, len);
+    off += len;
+  } while (off < n);
+}
+
+void Message::drain() noexcept {
+  if (next_oob_ >= header_.oob_count)
+    return;
+  try {
+    Engine &engine = host().engine();
+    while (next_oob_ < header_.oob_count) {
+      std::uint32_t tag = engine.block_tag(header_.oob_tag, next_oob_++);
+      if (!engine.discard_block(source_, tag, std::chrono::milliseconds(2000))) {
+        std::fprintf(stderr,
+                     "poc: rank %d: out-of-band block announced by rank %d never arrived\n",
+                     engine.rank(), source_);
+        return;
+      }
+    }
+  } catch (...) {
+  }
+}
+
+} // namespace poc::detail

@@ -1,0 +1,29 @@
+#pragma once
+/// \file
+/// Placement: which hosts a machine name denotes, and which of them gets
+/// a new process.
+
+#include <poc/machine.hpp>
+
+#include <string>
+#include <vector>
+
+namespace poc::detail {
+
+/// Learns the host name of every rank (collective over MPI_COMM_WORLD) and
+/// reads POC_MACHINES / POC_MACHINEFILE. Throws usage_error for a malformed
+/// configuration.
+void init_placement(int rank, int size);
+
+/// The host for a new process on `m`: among the ranks `m` denotes, the one
+/// with the fewest live processes this rank created there, ranks other
+/// than 0 first.
+int choose_host(const machine &m);
+
+/// Accounting for choose_host.
+void note_destroyed(int host);
+
+/// Parses "name=host;name2=host2" (also newline separated) into pairs.
+std::vector<std::pair<std::string, std::string>> parse_machine_map(const std::string &text);
+
+} // namespace poc::detail

@@ -1,0 +1,70 @@
+#include "host.hpp"
+
+#include <poc/process_group.hpp>
+
+namespace poc {
+
+void ProcessGroupMember::assign(int id, std::vector<ProcessGroupMember *> group) {
+  id_ = id;
+  n_ = static_cast<int>(group.size());
+  group_ = std::move(group);
+  epoch_ = 0;
+  // The key names the group by its members, so every member computes the
+  // same key and different groups (almost surely) differ.
+  std::uint64_t h = 14695981039346656037ull;
+  auto mix = [&](std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) {
+      h ^= (v >> (8 * i)) & 0xff;
+      h *= 1099511628211ull;
+    }
+  };
+  for (ProcessGroupMember *m : group_) {
+    if (m && is_remote(m)) {
+      ProcessId pid = remote_id(m);
+      mix(static_cast<std::uint32_t>(pid.host));
+      mix(static_cast<std::uint32_t>(pid.creator));
+      mix(pid.serial);
+    } else {
+      mix(reinterpret_cast<std::uintptr_t>(m));
+    }
+  }
+  key_ = h;
+}
+
+void ProcessGroupMember::barrier() {
+  if (n_ == 0)
+    throw usage_error("poc: barrier() called by a process that is not in a group "
+                      "(call SetProcessGroup first)");
+  detail::Host &h = detail::host();
+  ProcessGroupMember *first = group_.front();
+  int coordinator = first && is_remote(first) ? remote_id(first).host : h.rank();
+  std::uint64_t epoch = epoch_++;
+  h.arrive_barrier(coordinator, key_, epoch, static_cast<std::uint64_t>(n_));
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  h.wait_barrier(lk, key_, epoch);
+}
+
+void ProcessGroupMember::poc_write(Writer &w) const {
+  w.write(static_cast<std::int32_t>(id_));
+  w.write_size(group_.size());
+  for (ProcessGroupMember *m : group_)
+    w.write(m);
+  w.write(key_);
+  w.write(epoch_);
+}
+
+void ProcessGroupMember::poc_read(Reader &r) {
+  id_ = r.read<std::int32_t>();
+  std::size_t n = r.read_size(1u << 24);
+  std::vector<ProcessGroupMember *> group(n);
+  for (auto &m : group)
+    r.read(m);
+  group_ = std::move(group);
+  n_ = static_cast<int>(n);
+  r.read(key_);
+  r.read(epoch_);
+  if (n_ && (id_ < 0 || id_ >= n_))
+    throw decode_error("poc: process group member id outside the group");
+}
+
+} // namespace poc

@@ -1,0 +1,54 @@
+// The registry of classes whose objects can be processes.
+
+#include <poc/errors.hpp>
+#include <poc/registration.hpp>
+
+#include <mutex>
+#include <unordered_map>
+
+namespace poc::detail {
+namespace {
+
+struct Registry {
+  std::mutex mu;
+  std::unordered_map<std::type_index, ClassInfo> by_type;
+  std::unordered_map<std::uint64_t, const ClassInfo *> by_key;
+};
+
+Registry &registry() {
+  static Registry r;
+  return r;
+}
+
+} // namespace
+
+void register_class(std::type_index type, const ClassInfo &info) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> g(r.mu);
+  auto [it, inserted] = r.by_type.emplace(type, info);
+  if (!inserted)
+    return; // the same class registered from several translation units
+  auto [k, fresh] = r.by_key.emplace(info.key, &it->second);
+  if (!fresh && k->second->name != info.name)
+    throw usage_error("poc: classes '" + k->second->name + "' and '" + info.name +
+                      "' have the same registration key");
+}
+
+const ClassInfo &class_info(std::type_index type) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> g(r.mu);
+  auto it = r.by_type.find(type);
+  if (it == r.by_type.end())
+    throw usage_error(std::string("poc: class ") + type.name() +
+                      " is not registered as a process class (poc::ClassRegistration)");
+  return it->second;
+}
+
+const ClassInfo *find_class(std::uint64_t key) noexcept {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> g(r.mu);
+  auto it = r.by_key.find(key);
+  return it == r.by_key.end() ? nullptr : it->second;
+}
+
+} // namespace poc::detail
