@@ -157,11 +157,19 @@ bool is_temporary_name(std::string_view name) {
          name.find('/') == std::string_view::npos;
 }
 
+/// Bytes the first read of a record asks for: the whole header and, for
+/// small objects, the whole payload, so loading those takes one read.
+constexpr std::size_t FirstReadBytes = 16 * 1024;
+static_assert(FirstReadBytes >= record::fixed_header_size + record::max_class_name_length +
+                                    Address::max_length + 4,
+              "the first read must cover the longest header");
+
 /// An open record file and what its header says.
 struct OpenRecord {
   UniqueFd fd;
   record::FixedHeader fixed;
   RecordInfo info;
+  std::vector<std::byte> head; ///< The file's first bytes: header, then payload.
 };
 
 [[noreturn]] void not_found(const IoContext& ctx) {
@@ -190,14 +198,12 @@ OpenRecord open_record(const fs::path& root, const Address& address, const IoCon
   auto file_size = static_cast<std::uint64_t>(st.st_size);
 
   record::Source src{ctx.address, ctx.file};
-  std::array<std::byte, record::fixed_header_size> fixed_bytes;
-  std::size_t got = detail::read_at(fd.get(), fixed_bytes, 0, ctx);
-  record::FixedHeader fixed = record::decode_fixed(std::span(fixed_bytes.data(), got), src);
-  std::vector<std::byte> header(fixed.header_size());
-  got = detail::read_at(fd.get(), header, 0, ctx);
-  RecordInfo info = record::decode_header(fixed, std::span(header.data(), got), src);
+  std::vector<std::byte> head(static_cast<std::size_t>(std::min<std::uint64_t>(file_size, FirstReadBytes)));
+  head.resize(detail::read_at(fd.get(), head, 0, ctx));
+  record::FixedHeader fixed = record::decode_fixed(head, src);
+  std::uint64_t header_size = fixed.header_size();
+  RecordInfo info = record::decode_header(fixed, head, src);
 
-  std::uint64_t header_size = header.size();
   if (fixed.payload_size > std::numeric_limits<std::uint64_t>::max() - header_size ||
       file_size < header_size + fixed.payload_size)
     throw store_error(store_errc::truncated, ctx.address,
@@ -208,7 +214,7 @@ OpenRecord open_record(const fs::path& root, const Address& address, const IoCon
     throw store_error(store_errc::corrupt, ctx.address,
                       ctx.file + " has " + std::to_string(file_size - header_size - fixed.payload_size) +
                           " bytes after the end of its record");
-  return OpenRecord{std::move(fd), fixed, std::move(info)};
+  return OpenRecord{std::move(fd), fixed, std::move(info), std::move(head)};
 }
 
 } // namespace
@@ -291,7 +297,11 @@ Record Store::load(const Address& address) const {
   IoContext ctx{address.str(), file};
   OpenRecord r = open_record(Root, address, ctx);
   Record out{std::move(r.info), std::vector<std::byte>(r.fixed.payload_size)};
-  std::size_t got = detail::read_at(r.fd.get(), out.payload, r.fixed.header_size(), ctx);
+  // The first read brought the payload's beginning (all of a small one).
+  std::size_t header_size = r.fixed.header_size();
+  std::size_t have = std::min(r.head.size() - header_size, out.payload.size());
+  std::copy_n(r.head.begin() + static_cast<std::ptrdiff_t>(header_size), have, out.payload.begin());
+  std::size_t got = have + detail::read_at(r.fd.get(), std::span(out.payload).subspan(have), header_size + have, ctx);
   record::check_payload(r.fixed, std::span(out.payload.data(), got), record::Source{ctx.address, ctx.file});
   return out;
 }
