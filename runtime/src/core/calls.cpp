@@ -3,6 +3,10 @@
 
 #include "host.hpp"
 #include "placement.hpp"
+#include "demangle.hpp"
+
+#include <cstdint>
+#include <typeinfo>
 
 #include <poc/transport.hpp>
 
@@ -78,6 +82,31 @@ MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w)
   return m;
 }
 
+/// A process calling itself through a reference: it serves one method at a
+/// time, so queueing the call would wait forever; run it directly, as a
+/// local call would, with the same encoding (and errors as remote_error).
+MessagePtr call_self(Host &h, Context &ctx, std::uint64_t method, Writer &w) {
+  if (!ctx.object)
+    throw usage_error("poc: a process called itself before its constructor finished");
+  MemoryBlockSource blocks(w.out_of_band());
+  Reader args(w.bytes().subspan(sizeof(WireHeader)), &blocks);
+  Writer out;
+  out.set_out_of_band_threshold(SIZE_MAX);
+  begin_message(out);
+  Request rq(args, out);
+  try {
+    ctx.cls->dispatch(ctx.object, method, rq);
+  } catch (const remote_error &) {
+    throw;
+  } catch (const std::exception &e) {
+    throw remote_error(demangle(typeid(e).name()), e.what());
+  }
+  WireHeader hd;
+  hd.kind = Kind::reply;
+  patch_header(out, hd);
+  return std::make_unique<Message>(h.rank(), out.take());
+}
+
 } // namespace
 
 MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w) {
@@ -85,9 +114,7 @@ MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w) {
   ProcessId id = target_of(target);
   Context &ctx = h.current_context();
   if (ctx.self == id)
-    throw usage_error("poc: process " + id_text(id) +
-                      " called itself through a remote reference; it serves one method at a "
-                      "time, so this would never return");
+    return call_self(h, ctx, method, w);
   WireHeader hd;
   hd.kind = Kind::call;
   hd.target = id;

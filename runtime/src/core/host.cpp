@@ -454,6 +454,8 @@ bool Host::execute(Process &p, Message &m) {
       if (!object)
         throw protocol_error("poc: constructor returned no object");
       p.object = object;
+      p.context.cls = p.cls;
+      p.context.object = object;
       p.state = Process::State::live;
       register_hosted(object, p.cls->size, p.id);
       break;
@@ -470,6 +472,7 @@ bool Host::execute(Process &p, Message &m) {
         forget_hosted(p.object);
         p.cls->destroy(p.object);
         p.object = nullptr;
+        p.context.object = nullptr;
       }
       p.state = Process::State::ended;
       ended = true;

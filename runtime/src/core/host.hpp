@@ -49,8 +49,11 @@ struct Context {
   /// Local tasks (start of a local function) still running / finished.
   int tasks_running = 0;
   std::vector<std::thread> tasks;
-  /// The process this context belongs to (calls to itself would deadlock).
+  /// The process this context belongs to (its calls to itself run
+  /// directly), and its object once constructed.
   ProcessId self;
+  const ClassInfo *cls = nullptr;
+  void *object = nullptr;
 };
 
 /// One process hosted here.
