@@ -10,23 +10,36 @@
 namespace pocstd {
 
 namespace {
-std::byte* allocateZeroed(std::size_t capacity) {
+std::byte* allocate(std::size_t capacity) {
   if (capacity == 0)
     return nullptr;
   void* p = std::aligned_alloc(AlignedBuffer::kAlignment, capacity);
   if (p == nullptr)
     throw std::bad_alloc();
-  std::memset(p, 0, capacity);
   return static_cast<std::byte*>(p);
 }
+std::byte* allocateZeroed(std::size_t capacity) {
+  std::byte* p = allocate(capacity);
+  if (p != nullptr)
+    std::memset(p, 0, capacity);
+  return p;
+}
 } // namespace
+
+AlignedBuffer AlignedBuffer::forOverwrite(std::size_t size) {
+  AlignedBuffer b;
+  b.capacity_ = roundUpToAlignment(size);
+  b.data_ = allocate(b.capacity_);
+  b.size_ = size;
+  return b;
+}
 
 AlignedBuffer::AlignedBuffer(std::size_t size)
     : data_(allocateZeroed(roundUpToAlignment(size))), size_(size),
       capacity_(roundUpToAlignment(size)) {}
 
 AlignedBuffer::AlignedBuffer(const AlignedBuffer& other)
-    : data_(allocateZeroed(other.capacity_)), size_(other.size_),
+    : data_(allocate(other.capacity_)), size_(other.size_),
       capacity_(other.capacity_) {
   if (size_ != 0)
     std::memcpy(data_, other.data_, size_);
@@ -38,10 +51,16 @@ AlignedBuffer::AlignedBuffer(AlignedBuffer&& other) noexcept
       capacity_(std::exchange(other.capacity_, 0)) {}
 
 AlignedBuffer& AlignedBuffer::operator=(const AlignedBuffer& other) {
-  if (this != &other) {
-    AlignedBuffer copy(other);
-    swap(*this, copy);
+  if (this == &other)
+    return *this;
+  if (other.size_ <= capacity_) {
+    if (other.size_ != 0)
+      std::memcpy(data_, other.data_, other.size_);
+    size_ = other.size_;
+    return *this;
   }
+  AlignedBuffer copy(other);
+  swap(*this, copy);
   return *this;
 }
 
@@ -71,7 +90,7 @@ void AlignedBuffer::resizeForOverwrite(std::size_t size) {
     size_ = size;
     return;
   }
-  AlignedBuffer bigger(size);
+  AlignedBuffer bigger = forOverwrite(size);
   swap(*this, bigger);
 }
 

@@ -83,36 +83,66 @@ void ArrayPage::clear() {
   n1_ = n2_ = n3_ = 0;
 }
 
-void ArrayPage::transpose13() {
-  if (size() == 0)
+void ArrayPage::transposed13(const ArrayPage& src, ArrayPage& dst) {
+  if (&src == &dst)
+    throw page_error("ArrayPage::transposed13: source and target are the same page");
+  if (src.size() == 0) {
+    dst.clear();
     return;
-  // Out of place: an in-place 3D transpose of a non-cubic block needs cycle
-  // following, which is slower than one extra page-sized buffer.
-  AlignedBuffer out(size());
-  auto* dst = reinterpret_cast<Element*>(out.data());
-  const Element* src = data();
+  }
+  int n1 = src.n1_, n2 = src.n2_, n3 = src.n3_;
+  dst.assignForOverwrite(n3, n2, n1);
   // For each x2 the (x1, x3) plane is an n1 x n3 matrix with row stride
   // n2*n3; its transpose lands with row stride n2*n1.
-  for (int x2 = 0; x2 < n2_; ++x2)
-    transposePlane(src + static_cast<std::size_t>(x2) * n3_,
-                   static_cast<std::size_t>(n2_) * n3_,
-                   dst + static_cast<std::size_t>(x2) * n1_,
-                   static_cast<std::size_t>(n2_) * n1_, n1_, n3_);
-  swap(buffer(), out);
+  for (int x2 = 0; x2 < n2; ++x2)
+    transposePlane(src.data() + static_cast<std::size_t>(x2) * n3,
+                   static_cast<std::size_t>(n2) * n3,
+                   dst.data() + static_cast<std::size_t>(x2) * n1,
+                   static_cast<std::size_t>(n2) * n1, n1, n3);
+}
+
+void ArrayPage::transposed23(const ArrayPage& src, ArrayPage& dst) {
+  if (&src == &dst)
+    throw page_error("ArrayPage::transposed23: source and target are the same page");
+  if (src.size() == 0) {
+    dst.clear();
+    return;
+  }
+  int n1 = src.n1_, n2 = src.n2_, n3 = src.n3_;
+  dst.assignForOverwrite(n1, n3, n2);
+  std::size_t plane = static_cast<std::size_t>(n2) * n3;
+  for (int x1 = 0; x1 < n1; ++x1)
+    transposePlane(src.data() + x1 * plane, n3, dst.data() + x1 * plane, n2, n2, n3);
+}
+
+void ArrayPage::transpose13(AlignedBuffer& scratch) {
+  // Out of place: an in-place 3D transpose of a non-cubic block needs cycle
+  // following, which is slower than one extra page-sized buffer.
+  ArrayPage out;
+  swap(out.buffer(), scratch);
+  transposed13(*this, out);
+  swap(buffer(), out.buffer());
+  swap(scratch, out.buffer());
   std::swap(n1_, n3_);
 }
 
-void ArrayPage::transpose23() {
-  if (size() == 0)
-    return;
-  AlignedBuffer out(size());
-  auto* dst = reinterpret_cast<Element*>(out.data());
-  const Element* src = data();
-  std::size_t plane = static_cast<std::size_t>(n2_) * n3_;
-  for (int x1 = 0; x1 < n1_; ++x1)
-    transposePlane(src + x1 * plane, n3_, dst + x1 * plane, n2_, n2_, n3_);
-  swap(buffer(), out);
+void ArrayPage::transpose23(AlignedBuffer& scratch) {
+  ArrayPage out;
+  swap(out.buffer(), scratch);
+  transposed23(*this, out);
+  swap(buffer(), out.buffer());
+  swap(scratch, out.buffer());
   std::swap(n2_, n3_);
+}
+
+void ArrayPage::transpose13() {
+  AlignedBuffer scratch;
+  transpose13(scratch);
+}
+
+void ArrayPage::transpose23() {
+  AlignedBuffer scratch;
+  transpose23(scratch);
 }
 
 } // namespace pocstd

@@ -26,29 +26,27 @@ void ArrayPageDevice::read_transpose13(ArrayPage& p, std::size_t PageIndex) {
   // read is virtual: a caching ArrayDevice serves this from its cache.
   read(p, PageIndex);
   p.setShape(n1_, n2_, n3_);
-  p.transpose13();
+  p.transpose13(scratch_);
 }
 
 void ArrayPageDevice::write_transpose13(const ArrayPage& p,
                                         std::size_t PageIndex) {
   checkShape(p, n3_, n2_, n1_, "write_transpose13");
-  ArrayPage page(p);
-  page.transpose13();
-  write(page, PageIndex);
+  ArrayPage::transposed13(p, staging_);
+  write(staging_, PageIndex);
 }
 
 void ArrayPageDevice::read_transpose23(ArrayPage& p, std::size_t PageIndex) {
   read(p, PageIndex);
   p.setShape(n1_, n2_, n3_);
-  p.transpose23();
+  p.transpose23(scratch_);
 }
 
 void ArrayPageDevice::write_transpose23(const ArrayPage& p,
                                         std::size_t PageIndex) {
   checkShape(p, n1_, n3_, n2_, "write_transpose23");
-  ArrayPage page(p);
-  page.transpose23();
-  write(page, PageIndex);
+  ArrayPage::transposed23(p, staging_);
+  write(staging_, PageIndex);
 }
 
 } // namespace pocstd

@@ -26,8 +26,12 @@ public:
   AlignedBuffer() = default;
   /// A buffer of \p size zero bytes; throws std::bad_alloc when out of memory.
   explicit AlignedBuffer(std::size_t size);
+  /// A buffer of \p size bytes with unspecified contents, for a caller that
+  /// overwrites them all (no zero-fill pass over memory).
+  static AlignedBuffer forOverwrite(std::size_t size);
   AlignedBuffer(const AlignedBuffer& other);
   AlignedBuffer(AlignedBuffer&& other) noexcept;
+  /// Deep copy; reuses this buffer's storage when it is large enough.
   AlignedBuffer& operator=(const AlignedBuffer& other);
   AlignedBuffer& operator=(AlignedBuffer&& other) noexcept;
   ~AlignedBuffer();

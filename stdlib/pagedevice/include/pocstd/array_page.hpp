@@ -64,6 +64,15 @@ public:
   void transpose13();
   /// Swaps dimensions 2 and 3: the block becomes n1 x n3 x n2.
   void transpose23();
+  /// As transpose13/transpose23, using \p scratch as the out-of-place
+  /// target and handing the old storage back in it: a caller that keeps one
+  /// scratch buffer transposes any number of pages without allocating.
+  void transpose13(AlignedBuffer& scratch);
+  void transpose23(AlignedBuffer& scratch);
+  /// Makes \p dst the transpose13 / transpose23 of \p src (one pass over
+  /// memory, reusing dst's storage).
+  static void transposed13(const ArrayPage& src, ArrayPage& dst);
+  static void transposed23(const ArrayPage& src, ArrayPage& dst);
 
   /// Serialisation: the shape, then the page bytes; a shape that does not
   /// match the byte count is a decode error of the reader's kind.

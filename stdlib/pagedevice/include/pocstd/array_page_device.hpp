@@ -45,6 +45,10 @@ private:
   int n1_;
   int n2_;
   int n3_;
+  /// Reused by the transposing methods (a process serves one method at a
+  /// time), so that a transposed transfer allocates nothing in the server.
+  AlignedBuffer scratch_;
+  ArrayPage staging_;
 };
 
 } // namespace pocstd
