@@ -156,3 +156,44 @@ TEST(Array, BadDomainsAndConstructionAreClearErrors) {
   EXPECT_THROW(Array(Domain::box(4, 4, 4), Domain::box(2, 2, 2), {nullptr}, PageMap(2, 2, 2, 1)),
                std::invalid_argument);
 }
+
+TEST(Array, PageSetsKeepTheInputUntilTheWriteSetIsComplete) {
+  PageMap map(2, 2, 2, 3);
+  std::vector<std::unique_ptr<ArrayDevice>> devices;
+  std::vector<ArrayDevice*> refs;
+  for (int s = 0; s < 3; ++s) {
+    devices.push_back(std::make_unique<ArrayDevice>(Storage::memory(), 2 * map.PagesOnServer(s),
+                                                    2, 2, 2, 0));
+    refs.push_back(devices.back().get());
+  }
+  Array a(Domain::box(4, 4, 4), Domain::box(2, 2, 2), refs, map, 2);
+  Domain all = Domain::box(4, 4, 4);
+  std::vector<C> in(64), out(64);
+  for (std::size_t i = 0; i < in.size(); ++i)
+    in[i] = C(double(i), 0);
+  a.write(all, in.data()); // set 0
+  a.SelectPageSets(0, 1);
+  std::vector<C> doubled(in);
+  for (C& x : doubled)
+    x *= 2.0;
+  Domain part(0, 3, 0, 4, 0, 4); // partial pages: the rest comes from set 0
+  std::vector<C> partBuf(static_cast<std::size_t>(part.size()));
+  for (auto x1 = 0; x1 < 3; ++x1)
+    for (auto x2 = 0; x2 < 4; ++x2)
+      for (auto x3 = 0; x3 < 4; ++x3)
+        partBuf[plainIndex(part, x1, x2, x3)] = doubled[plainIndex(all, x1, x2, x3)];
+  a.write(part, partBuf.data());
+  a.read(all, out.data());
+  EXPECT_EQ(out, in); // reads still see set 0
+  a.SelectPageSets(1, 1);
+  a.read(all, out.data());
+  for (int x1 = 0; x1 < 4; ++x1)
+    for (int x2 = 0; x2 < 4; ++x2)
+      for (int x3 = 0; x3 < 4; ++x3) {
+        std::size_t k = plainIndex(all, x1, x2, x3);
+        ASSERT_EQ(out[k], x1 < 3 ? doubled[k] : in[k]);
+      }
+  EXPECT_THROW(a.SelectPageSets(2, 0), std::out_of_range);
+  EXPECT_THROW(Array(Domain::box(4, 4, 4), Domain::box(2, 2, 2), refs, map, 0),
+               std::invalid_argument);
+}

@@ -49,8 +49,15 @@ std::int64_t pagesAlong(std::int64_t n, std::int64_t page) { return (n + page - 
 
 Array::Array(const Domain& ArrayDomain, const Domain& PageDomain,
              std::vector<ArrayDevice*> page_server, const PageMap& pagemap)
+    : Array(ArrayDomain, PageDomain, std::move(page_server), pagemap, 1) {}
+
+Array::Array(const Domain& ArrayDomain, const Domain& PageDomain,
+             std::vector<ArrayDevice*> page_server, const PageMap& pagemap, int PageSets)
     : arrayDomain_(ArrayDomain), pageDomain_(PageDomain),
-      page_server_(std::move(page_server)), pagemap_(pagemap) {
+      page_server_(std::move(page_server)), pagemap_(pagemap), pageSets_(PageSets) {
+  if (PageSets < 1)
+    throw std::invalid_argument("Array: the number of page sets must be at least 1, got " +
+                                std::to_string(PageSets));
   for (int d = 0; d < 3; ++d) {
     if (arrayDomain_.lo[d] != 0 || arrayDomain_.extent(d) <= 0)
       throw std::invalid_argument("Array: the array domain must start at 0 and "
@@ -70,6 +77,22 @@ Array::Array(const Domain& ArrayDomain, const Domain& PageDomain,
   for (ArrayDevice* server : page_server_)
     if (server == nullptr)
       throw std::invalid_argument("Array: a page server reference is null");
+}
+
+void Array::SelectPageSets(int read, int write) {
+  if (read < 0 || read >= pageSets_ || write < 0 || write >= pageSets_)
+    throw std::out_of_range("Array::SelectPageSets(" + std::to_string(read) + ", " +
+                            std::to_string(write) + "): the array has " +
+                            std::to_string(pageSets_) + " page set(s)");
+  readSet_ = read;
+  writeSet_ = write;
+}
+
+address Array::stored(std::int64_t i1, std::int64_t i2, std::int64_t i3, int set) const {
+  address a = pagemap_.PageAddress(static_cast<int>(i1), static_cast<int>(i2),
+                                   static_cast<int>(i3));
+  a.page_index += static_cast<std::size_t>(set) * pagemap_.PagesOnServer(a.server_id);
+  return a;
 }
 
 Domain Array::PageBox(int i1, int i2, int i3) const {
@@ -127,8 +150,7 @@ void Array::readDomain(Layout layout, const Domain& d, Element* buffer) {
       for (auto i3 = first[2]; i3 <= last[2]; ++i3) {
         Domain box = PageBox(static_cast<int>(i1), static_cast<int>(i2), static_cast<int>(i3));
         Domain part = box.intersect(d);
-        fetch(layout, pagemap_.PageAddress(static_cast<int>(i1), static_cast<int>(i2),
-                                           static_cast<int>(i3)));
+        fetch(layout, stored(i1, i2, i3, readSet_));
         Index3 srcAt, dstAt, extent;
         for (int k = 0; k < 3; ++k) {
           srcAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
@@ -157,7 +179,7 @@ void Array::writeDomain(Layout layout, const Domain& d, const Element* buffer) {
         int p1 = static_cast<int>(i1), p2 = static_cast<int>(i2), p3 = static_cast<int>(i3);
         Domain box = PageBox(p1, p2, p3);
         Domain part = box.intersect(d);
-        address a = pagemap_.PageAddress(p1, p2, p3);
+        address a = stored(i1, i2, i3, writeSet_);
         int s1 = static_cast<int>(pageShape[0]), s2 = static_cast<int>(pageShape[1]),
             s3 = static_cast<int>(pageShape[2]);
         if (part == box && box.size() == pageDomain_.size()) {
@@ -169,7 +191,7 @@ void Array::writeDomain(Layout layout, const Domain& d, const Element* buffer) {
           scratch_.assign(s1, s2, s3);
         } else {
           // Partly covered: read, modify, write.
-          fetch(layout, a);
+          fetch(layout, stored(i1, i2, i3, readSet_));
         }
         Index3 srcAt, dstAt, extent;
         for (int k = 0; k < 3; ++k) {
@@ -225,8 +247,7 @@ void Array::ReadIntoServerCache(const Domain& d) {
   for (auto i1 = d.lo[0] / pageDomain_.extent(0); i1 <= (d.hi[0] - 1) / pageDomain_.extent(0); ++i1)
     for (auto i2 = d.lo[1] / pageDomain_.extent(1); i2 <= (d.hi[1] - 1) / pageDomain_.extent(1); ++i2)
       for (auto i3 = d.lo[2] / pageDomain_.extent(2); i3 <= (d.hi[2] - 1) / pageDomain_.extent(2); ++i3) {
-        address a = pagemap_.PageAddress(static_cast<int>(i1), static_cast<int>(i2),
-                                         static_cast<int>(i3));
+        address a = stored(i1, i2, i3, readSet_);
         start page_server_[static_cast<std::size_t>(a.server_id)]->ReadIntoCache(a.page_index);
       }
 }

@@ -43,6 +43,15 @@ public:
   /// null.
   Array(const Domain& ArrayDomain, const Domain& PageDomain,
         std::vector<ArrayDevice*> page_server, const PageMap& pagemap);
+  /// As above, with \p PageSets copies of every page on the servers (each
+  /// server then needs PageSets * pagemap.PagesOnServer(s) pages; copy k of
+  /// a page is at its map index + k * PagesOnServer). Reads use one copy and
+  /// writes another (SelectPageSets): a computation that reads copy 0 and
+  /// writes copy 1 leaves its input intact until it has finished, so it can
+  /// be restarted after a crash. Throws std::invalid_argument unless
+  /// \p PageSets >= 1.
+  Array(const Domain& ArrayDomain, const Domain& PageDomain,
+        std::vector<ArrayDevice*> page_server, const PageMap& pagemap, int PageSets);
 
   /// Copies the subdomain \p d into \p buffer, row-major over d (x3 fastest).
   /// Throws std::out_of_range unless d lies inside the array.
@@ -56,6 +65,14 @@ public:
   /// As read, with dimensions 2 and 3 swapped: \p buffer is e1 x e3 x e2.
   void read_transpose23(const Domain& d, Element* buffer);
   void write_transpose23(const Domain& d, const Element* buffer);
+  /// Reads (and ReadIntoServerCache) use page copy \p read from now on, writes
+  /// copy \p write. A partial-page write takes the rest of the page from the
+  /// read copy. Throws std::out_of_range for a copy the array does not have.
+  void SelectPageSets(int read, int write);
+  int PageSets() const { return pageSets_; }
+  int ReadSet() const { return readSet_; }
+  int WriteSet() const { return writeSet_; }
+
   /// Tells every server holding a page of \p d to load it into its cache
   /// (paper section 4.3), without waiting.
   void ReadIntoServerCache(const Domain& d);
@@ -74,6 +91,9 @@ public:
     pageDomain_.poc_write(w);
     w.write(page_server_);
     pagemap_.poc_write(w);
+    w.write(pageSets_);
+    w.write(readSet_);
+    w.write(writeSet_);
   }
   template <class Reader> void poc_read(Reader& r) {
     Domain array, page;
@@ -83,7 +103,12 @@ public:
     page.poc_read(r);
     r.read(servers);
     map.poc_read(r);
-    *this = Array(array, page, std::move(servers), map);
+    int sets = 0, readSet = 0, writeSet = 0;
+    r.read(sets);
+    r.read(readSet);
+    r.read(writeSet);
+    *this = Array(array, page, std::move(servers), map, sets);
+    SelectPageSets(readSet, writeSet);
   }
 
 private:
@@ -94,11 +119,16 @@ private:
   /// Fetches page \p a into scratch_ in \p layout.
   void fetch(Layout layout, const address& a);
   void checkInside(const Domain& d, const char* operation) const;
+  /// Where copy \p set of page (i1, i2, i3) is stored.
+  address stored(std::int64_t i1, std::int64_t i2, std::int64_t i3, int set) const;
 
   Domain arrayDomain_;
   Domain pageDomain_;
   std::vector<ArrayDevice*> page_server_;
   PageMap pagemap_;
+  int pageSets_ = 1;
+  int readSet_ = 0;
+  int writeSet_ = 0;
   /// Reused page, so that a line of transfers allocates once.
   ArrayPage scratch_;
 };
