@@ -133,13 +133,15 @@ void pump(std::vector<Worker>& ws, std::vector<std::map<int, std::uint32_t>>& co
   }
 }
 
-/// Checks every object of the store against the workers' reports.
+/// Checks every object of the store against the workers' reports, then
+/// counts each stored state as confirmed: the next run resumes from it, so
+/// after the next kill an object may be at most one step beyond it.
 void check_store(const Store& store, int writers, int objects,
-                 const std::vector<std::map<int, std::uint32_t>>& confirmed, int run) {
+                 std::vector<std::map<int, std::uint32_t>>& confirmed, int run) {
   for (int w = 0; w < writers; ++w)
     for (int i = 0; i < objects; ++i) {
       auto addr = Address::parse(ct::address_of(w, i));
-      std::uint32_t reported = confirmed[w].count(i) ? confirmed[w].at(i) : 0;
+      std::uint32_t reported = confirmed[w][i];
       if (!store.contains(addr)) {
         if (reported > 0)
           fail("run %d: %s lost; its save of step %u had completed", run, addr.str().c_str(), reported);
@@ -155,6 +157,8 @@ void check_store(const Store& store, int writers, int objects,
         else if (*k > reported + 1)
           fail("run %d: %s is at step %u, beyond the save in flight (%u)", run, addr.str().c_str(), *k,
                reported + 1);
+        else
+          confirmed[w][i] = *k;
       } catch (const store_error& e) {
         fail("run %d: %s", run, e.what());
       }
