@@ -5,6 +5,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -31,6 +32,8 @@ class Backoff {
 public:
   using clock = std::chrono::steady_clock;
   void reset() noexcept { idle_since_ = clock::now(); }
+  /// True once the poller has been idle long enough to sleep.
+  bool napping() const noexcept { return clock::now() - idle_since_ >= kYield; }
   /// Pauses once; `cv` is the poller's own condition variable, so a thread
   /// that needs the poller (or its predicate change) can wake it.
   void pause(std::unique_lock<std::mutex> &lk, std::condition_variable &cv) {
@@ -70,6 +73,8 @@ Engine::Engine() {
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
   if (flag && tag_ub && *tag_ub > 0)
     block_tag_space_ = static_cast<std::uint32_t>(std::min(*tag_ub, 1 << 30)) + 1;
+  if (const char *t = std::getenv("POC_BLOCK_TIMEOUT_MS"); t && std::atoi(t) > 0)
+    block_timeout_ = std::chrono::milliseconds(std::atoi(t));
   next_block_tag_ = std::make_unique<std::atomic<std::uint32_t>[]>(static_cast<std::size_t>(size_));
 }
 
@@ -120,10 +125,14 @@ void Engine::lead(std::unique_lock<std::mutex> &lk, Waiter &self) {
       break;
     if (self.role == WaitRole::idle && process_waiters_ > 0)
       break;
-    if (got)
+    if (got) {
       backoff.reset();
-    else
+    } else {
       backoff.pause(lk, self.cv);
+      // Followers with deadlines (block receives) re-check while it is quiet.
+      if (backoff.napping())
+        notify_locked();
+    }
     if ((*self.pred)())
       break;
   }
@@ -218,6 +227,19 @@ void Engine::complete_op(Op &op, const MPI_Status &st) {
   op.batch.reset();
 }
 
+void Engine::cancel_receive(bool *done) {
+  for (std::size_t i = 0; i < ops_.size(); ++i) {
+    if (ops_[i].done != done)
+      continue;
+    MPI_Cancel(&op_requests_[i]);
+    MPI_Request_free(&op_requests_[i]);
+    op_requests_.erase(op_requests_.begin() + static_cast<std::ptrdiff_t>(i));
+    ops_.erase(ops_.begin() + static_cast<std::ptrdiff_t>(i));
+    op_count_.store(ops_.size(), std::memory_order_relaxed);
+    return;
+  }
+}
+
 void Engine::add_op(MPI_Request req, Op op, bool locked) {
   int flag = 0;
   MPI_Status st;
@@ -299,8 +321,15 @@ void Engine::receive_block(int source, std::uint32_t tag, void *dst, std::size_t
   MPI_Status st;
   add_op(req, Op{{}, nullptr, &done, &st});
   {
+    auto deadline = std::chrono::steady_clock::now() + block_timeout_;
     std::unique_lock<std::mutex> lk(mu_);
-    wait_until(lk, [&] { return done; });
+    wait_until(lk, [&] { return done || std::chrono::steady_clock::now() > deadline; });
+    if (!done) {
+      cancel_receive(&done);
+      throw decode_error("poc: an out-of-band block announced by rank " +
+                         std::to_string(source) + " did not arrive within " +
+                         std::to_string(block_timeout_.count()) + " ms");
+    }
   }
   int count = 0;
   if (st.MPI_ERROR != MPI_SUCCESS)

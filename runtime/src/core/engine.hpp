@@ -101,12 +101,17 @@ public:
 
   /// Receives one out-of-band message of exactly `n` bytes from `source`
   /// with `tag` into `dst`, waiting through the engine. Throws decode_error
-  /// if its size differs.
+  /// if its size differs or it does not arrive within the block timeout
+  /// (POC_BLOCK_TIMEOUT_MS, default 10 s: a header that announces blocks
+  /// nobody sends must not stall the process forever).
   void receive_block(int source, std::uint32_t tag, void *dst, std::size_t n);
 
   /// Receives and discards the out-of-band message (`source`, `tag`) if it
   /// arrives within `timeout`; false if it did not.
   bool discard_block(int source, std::uint32_t tag, std::chrono::milliseconds timeout) noexcept;
+
+  /// The communicator requests, replies and control messages travel on.
+  MPI_Comm requests() const noexcept { return requests_; }
 
   /// Waits (bounded) until every send posted has completed; cancels the rest.
   void flush(std::chrono::milliseconds timeout);
@@ -132,12 +137,15 @@ private:
   void test_ops();
   void add_op(MPI_Request req, Op op, bool locked = false);
   void complete_op(Op &op, const MPI_Status &st);
+  /// Cancels the pending receive that reports to `done` (mutex held).
+  void cancel_receive(bool *done);
 
   int rank_ = 0;
   int size_ = 1;
   MPI_Comm requests_ = MPI_COMM_NULL;
   MPI_Comm blocks_ = MPI_COMM_NULL;
   std::uint32_t block_tag_space_ = 32767;
+  std::chrono::milliseconds block_timeout_{10000};
   std::unique_ptr<std::atomic<std::uint32_t>[]> next_block_tag_;
 
   std::mutex mu_;

@@ -1,0 +1,149 @@
+// Malformed, truncated and oversized messages injected with raw MPI: the
+// receiver reports them (stderr, and an error reply when the header names
+// a caller) and keeps serving; nothing crashes or hangs.
+
+#include "check.hpp"
+#include "counter.hpp"
+
+#include "host.hpp"
+
+#include <poc/poc.hpp>
+
+#include <mpi.h>
+
+#include <cstdlib>
+#include <cstring>
+
+using demo::Counter;
+using demo::Counter_client;
+using C = demo::Counter_interface;
+namespace d = poc::detail;
+
+namespace {
+
+/// Sends raw bytes on the runtime's request communicator.
+void send_raw(int dest, int tag, const std::vector<std::byte> &bytes) {
+  MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag,
+           d::host().engine().requests());
+}
+
+std::vector<std::byte> frame(const d::WireHeader &h, const std::vector<std::byte> &payload) {
+  std::vector<std::byte> out(sizeof h);
+  std::memcpy(out.data(), &h, sizeof h);
+  out.insert(out.end(), payload.begin(), payload.end());
+  return out;
+}
+
+/// Sends a call with a hand-made payload and returns what the caller sees.
+void raw_call(const poc::ProcessId &target, std::uint64_t method,
+              const std::vector<std::byte> &payload, std::uint16_t oob_count = 0) {
+  auto slot = d::host().new_reply_slot(0);
+  d::WireHeader h;
+  h.kind = d::Kind::call;
+  h.target = target;
+  h.method = method;
+  h.token = slot->token;
+  h.oob_count = oob_count;
+  h.oob_tag = 12345;
+  send_raw(target.host, d::kRequestTag, frame(h, payload));
+  d::reply_take(*slot);
+}
+
+std::vector<std::byte> bytes(std::initializer_list<int> v) {
+  std::vector<std::byte> out;
+  for (int b : v)
+    out.push_back(static_cast<std::byte>(b));
+  return out;
+}
+
+int body() {
+  Counter *c = poc::create<Counter>("m1", C::ctor_0, 7);
+  poc::ProcessId id = poc::remote_id(c);
+
+  check::section("garbage without a header is dropped", [&] {
+    send_raw(id.host, d::kRequestTag, bytes({1, 2, 3}));
+    std::vector<std::byte> junk(sizeof(d::WireHeader) + 8, std::byte{0x5a});
+    send_raw(id.host, d::kRequestTag, junk);
+    d::WireHeader h;
+    h.kind = static_cast<d::Kind>(200);
+    send_raw(id.host, d::kRequestTag, frame(h, {}));
+    send_raw(id.host, d::kReplyTag, frame(d::WireHeader{}, {})); // a call kind on the reply tag
+    CHECK(Counter_client::get_0(c) == 7);
+  });
+
+  check::section("truncated arguments give an error reply", [&] {
+    CHECK(check::throws<poc::remote_error>([&] { raw_call(id, C::add_0, bytes({1, 0})); },
+                                           "decode_error"));
+    CHECK(Counter_client::add_0(c, 1) == 8);
+  });
+
+  check::section("trailing bytes give an error reply", [&] {
+    CHECK(check::throws<poc::remote_error>(
+        [&] { raw_call(id, C::add_0, bytes({1, 0, 0, 0, 9, 9})); }, "decode_error"));
+    CHECK(Counter_client::get_0(c) == 8);
+  });
+
+  check::section("a huge length prefix is refused before allocating", [&] {
+    // fail(std::string) with a string length of 2^40 (LEB128).
+    CHECK(check::throws<poc::remote_error>(
+        [&] { raw_call(id, C::fail_0, bytes({0x80, 0x80, 0x80, 0x80, 0x80, 0x20})); },
+        "decode_error"));
+    // An element count of 2^60 for an array parameter.
+    poc::Writer w;
+    w.write(std::uint8_t{3});
+    w.write(std::uint64_t{1} << 60);
+    auto p = w.take();
+    CHECK(check::throws<poc::remote_error>([&] { raw_call(id, C::poke_0, p); }, "decode_error"));
+    CHECK(Counter_client::get_0(c) == 8);
+  });
+
+  check::section("announced out-of-band blocks that never come time out", [&] {
+    // checksum(const std::vector<double>&): a vector of 2^20 doubles out of band.
+    std::vector<double> big(std::size_t{1} << 20);
+    poc::Writer w;
+    w.write(big); // records the elements as an out-of-band block, which is never sent
+    CHECK(w.out_of_band().size() == 1);
+    CHECK(check::throws<poc::remote_error>([&] { raw_call(id, C::checksum_0, w.take(), 1); },
+                                           "did not arrive"));
+    CHECK(Counter_client::get_0(c) == 8);
+  });
+
+  check::section("requests for unknown processes and classes are refused", [&] {
+    poc::ProcessId ghost{id.host, poc::host_rank(), 999999};
+    CHECK(check::throws<poc::remote_error>([&] { raw_call(ghost, C::get_0, {}); },
+                                           "no process"));
+    auto slot = d::host().new_reply_slot(0);
+    d::WireHeader h;
+    h.kind = d::Kind::create;
+    h.target = poc::ProcessId{id.host, poc::host_rank(), 999998};
+    h.klass = 42;
+    h.token = slot->token;
+    send_raw(id.host, d::kRequestTag, frame(h, {}));
+    CHECK(check::throws<poc::remote_error>([&] { d::reply_take(*slot); }, "no class"));
+    CHECK(Counter_client::get_0(c) == 8);
+  });
+
+  check::section("stray replies and acknowledgements are dropped", [&] {
+    d::WireHeader h;
+    h.kind = d::Kind::reply;
+    h.token = 987654321;
+    send_raw(poc::host_rank(), d::kReplyTag, frame(h, {}));
+    d::WireHeader a;
+    a.kind = d::Kind::ack;
+    a.context = 1;
+    send_raw(poc::host_rank(), d::kRequestTag, frame(a, bytes({0xff, 0xff})));
+    CHECK(Counter_client::get_0(c) == 8);
+  });
+
+  poc::destroy(c);
+  std::printf("%s\n", check::failures ? "SOME CHECKS FAILED" : "ALL CHECKS PASSED");
+  return check::failures ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  // Keep the block-timeout case short.
+  setenv("POC_BLOCK_TIMEOUT_MS", "300", 1);
+  return poc::run(argc, argv, &body);
+}
