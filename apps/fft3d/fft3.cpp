@@ -2,6 +2,7 @@
 
 #include "fft3.hpp"
 
+#include "fft3d/progress.hpp"
 #include "fft3d/run_line.hpp"
 #include "fft3d/schedule.hpp"
 
@@ -21,20 +22,28 @@ FFT3::FFT3(int sign, pocstd::Array* a, FFT3Settings settings)
                                                    std::vector<int>{sign}, settings.measure)) {}
 
 void FFT3::Initialize() {
+  a.SelectPageSets(0, 0);
   fft3d::PassSchedule slab(a.ArrayDomain(), a.PageDomain(), 2, NumberOfProcesses());
   fft3d::writeInput(a, *lines, slab, ID(), settings.seed);
   poc::sync();
 }
 
-void FFT3::ComputeTransform() {
+void FFT3::ComputeTransform(int transform, int firstPass, int firstIteration) {
   times.clear();
   iterations.clear();
-  for (int dim = 0; dim < 3; ++dim)
-    ComputePass(dim);
+  for (int dim = firstPass; dim < 3; ++dim)
+    ComputePass(transform, dim, dim == firstPass ? firstIteration : 0);
 }
 
-void FFT3::ComputePass(int dim) {
+void FFT3::ComputePass(int transform, int dim, int firstIteration) {
   fft3d::PassSchedule schedule(a.ArrayDomain(), a.PageDomain(), dim, NumberOfProcesses());
+  // With two page sets the passes alternate between them, so a pass never
+  // overwrites its own input and an interrupted iteration can be redone.
+  if (a.PageSets() == 2) {
+    int pass = 3 * transform + dim;
+    a.SelectPageSets(pass % 2, (pass + 1) % 2);
+  }
+  fft3d::ProgressFile progress(settings.progressFile, settings.fingerprint);
   fft3d::LineJob job;
   job.sign = sign;
   job.prefetch = settings.prefetch;
@@ -46,7 +55,7 @@ void FFT3::ComputePass(int dim) {
   t.dim = dim;
   t.slab = schedule.slab(ID());
   double passStart = now();
-  for (int i = 0; i < schedule.iterations(); ++i) {
+  for (int i = firstIteration; i < schedule.iterations(); ++i) {
     double iterationStart = now();
     fft3d::runLine(a, *lines, schedule, ID(), i, job, t);
     // The started writes must be stored before anyone reads them in the next
@@ -58,6 +67,10 @@ void FFT3::ComputePass(int dim) {
     barrier();
     t.barrier += now() - barrierStart;
     if (ID() == 0) {
+      // Everyone's writes of this iteration are stored (sync, barrier).
+      if (progress.enabled())
+        progress.save(fft3d::advance(fft3d::Progress{true, transform, dim, i},
+                                     schedule.iterations()));
       fft3d::IterationTime it{dim, i, fft3d::iterationBytes(schedule, NumberOfProcesses(), i),
                               now() - iterationStart};
       iterations.push_back(it);

@@ -15,6 +15,7 @@
 #include <poc/poc.hpp>
 
 #include <cstdint>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct FFT3Settings {
   bool progress = true;   ///< member 0 prints a line per iteration
   bool normalize = false; ///< divide by N1*N2*N3 (for the inverse)
   std::uint64_t seed = 1; ///< input data (Initialize)
+  /// Out-of-core runs: where member 0 records the progress after each
+  /// iteration (empty: not recorded), and the run's parameters.
+  std::string progressFile;
+  std::string fingerprint;
 };
 
 class FFT3 : public poc::ProcessGroupMember {
@@ -37,14 +42,17 @@ public:
   void Initialize();
   /// The 3D transform: fft1, fft2 and fft3, each over all page lines of
   /// the group's slabs, one line per iteration, barrier after each.
-  void ComputeTransform();
+  /// \p transform counts the transforms of the run (the inverse of a round
+  /// trip is 1); a resumed run starts at pass \p firstPass, iteration
+  /// \p firstIteration.
+  void ComputeTransform(int transform, int firstPass, int firstIteration);
   /// Per-pass timings of this member's last ComputeTransform.
   std::vector<fft3d::PassTimes> Times() const { return times; }
   /// Per-iteration timings of the whole group (kept by member 0).
   std::vector<fft3d::IterationTime> Iterations() const { return iterations; }
 
 private:
-  void ComputePass(int dim);
+  void ComputePass(int transform, int dim, int firstIteration);
 
   int sign;
   pocstd::Array a;

@@ -9,6 +9,7 @@
 #include "fft3.hpp"
 
 #include "fft3d/options.hpp"
+#include "fft3d/progress.hpp"
 #include "fft3d/reference.hpp"
 
 #include "pocstd/array.hpp"
@@ -19,6 +20,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -34,11 +36,13 @@ double now() {
       .count();
 }
 
-/// Runs one transform with a fresh group of F FFT3 processes; returns the
-/// members' timings (and member 0's per-iteration ones in \p iterations).
-/// \p seconds receives the wall time of the transform proper.
+/// Runs transform \p transform of the run (sign \p sign) with a fresh group
+/// of F FFT3 processes, from \p from on (writing the input first unless it
+/// is there); returns the members' timings, member 0's per-iteration ones in
+/// \p iterations and the wall time of the transform proper in \p seconds.
 std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array, int sign,
-                                        bool initialize,
+                                        int transform, const fft3d::Progress& from,
+                                        const fft3d::ProgressFile& progress,
                                         std::vector<fft3d::IterationTime>& iterations,
                                         double& seconds) {
   FFT3Settings settings;
@@ -47,6 +51,8 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array,
   settings.progress = opt.progress;
   settings.normalize = sign == fft3d::kBackward;
   settings.seed = opt.seed;
+  settings.progressFile = progress.path();
+  settings.fingerprint = progress.fingerprint();
 
   int n = opt.ffts;
   FFT3** fft = new FFT3*[n];
@@ -54,14 +60,18 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array,
     fft[i] = new (opt.fftMachine(i)) FFT3(sign, array, settings);
   for (int i = 0; i < n; ++i)
     fft[i]->SetProcessGroup(i, n, fft);
-  if (initialize) {
+  if (!from.initialized) {
     for (int i = 0; i < n; ++i)
       start fft[i]->Initialize();
     poc::sync();
+    if (progress.enabled())
+      progress.save(fft3d::Progress{true, 0, 0, 0});
   }
+  int firstPass = from.transform == transform ? from.pass : 0;
+  int firstIteration = from.transform == transform ? from.iteration : 0;
   double t0 = now();
   for (int i = 0; i < n; ++i)
-    start fft[i]->ComputeTransform();
+    start fft[i]->ComputeTransform(transform, firstPass, firstIteration);
   poc::sync();
   seconds = now() - t0;
 
@@ -100,8 +110,12 @@ void writeCsv(const std::string& file, const std::vector<fft3d::PassTimes>& time
         << t.barrier << '\n';
 }
 
-/// The whole array, read back through a client Array.
-std::vector<std::complex<double>> readAll(Array& array) {
+/// The whole array after \p transforms transforms (3 passes each), read back
+/// through a client Array.
+std::vector<std::complex<double>> readAll(Array array, int transforms) {
+  // Pass k wrote page set (k + 1) % 2 when there are two.
+  if (array.PageSets() == 2)
+    array.SelectPageSets((3 * transforms) % 2, 0);
   std::vector<std::complex<double>> data(static_cast<std::size_t>(array.ArrayDomain().size()));
   array.read(array.ArrayDomain(), data.data());
   return data;
@@ -145,6 +159,30 @@ int main(int argc, char** argv) {
               opt.page[0], opt.page[1], opt.page[2], opt.servers,
               opt.inCore ? "memory" : "file", opt.ffts, opt.prefetch ? "on" : "off");
 
+  // Out-of-core runs keep two copies of every page, read one and write the
+  // other, and record their progress: they can be resumed after a kill.
+  int pageSets = opt.inCore ? 1 : 2;
+  fft3d::ProgressFile progress;
+  fft3d::Progress from;
+  if (!opt.inCore) {
+    progress = fft3d::ProgressFile(opt.directory + "/fft3d-progress", fft3d::runFingerprint(opt));
+    try {
+      if (opt.resume) {
+        std::optional<fft3d::Progress> recorded = progress.load();
+        if (!recorded) {
+          std::cerr << "fft3d: --resume: no progress record in " << opt.directory << "\n";
+          return 2;
+        }
+        from = *recorded;
+        std::printf("fft3d: resuming at transform %d, %s, iteration %d\n", from.transform + 1,
+                    fft3d::passName(from.pass).c_str(), from.iteration + 1);
+      }
+    } catch (const std::exception& e) {
+      std::cerr << e.what() << "\n";
+      return 2;
+    }
+  }
+
   std::vector<ArrayDevice*> servers(static_cast<std::size_t>(opt.servers));
   for (int s = 0; s < opt.servers; ++s) {
     pocstd::Storage storage = opt.inCore
@@ -152,11 +190,11 @@ int main(int argc, char** argv) {
         : pocstd::Storage::file(opt.directory + "/fft3d-pages-" + std::to_string(s),
                                 opt.directIO);
     // A server with no pages (more servers than pages) still needs a device.
-    std::size_t pages = std::max<std::size_t>(1, map.PagesOnServer(s));
+    std::size_t pages = std::max<std::size_t>(1, pageSets * map.PagesOnServer(s));
     servers[static_cast<std::size_t>(s)] = new (opt.serverMachine(s))
         ArrayDevice(storage, pages, opt.page[0], opt.page[1], opt.page[2], cachePages);
   }
-  Array array(arrayDomain, pageDomain, servers, map);
+  Array array(arrayDomain, pageDomain, servers, map, pageSets);
 
   std::vector<int> signs;
   if (opt.direction != fft3d::Direction::Inverse)
@@ -168,10 +206,12 @@ int main(int argc, char** argv) {
   double seconds = 0;
   std::vector<fft3d::PassTimes> times;
   std::vector<fft3d::IterationTime> iterations;
-  for (std::size_t k = 0; k < signs.size(); ++k) {
+  for (int k = from.transform; k < static_cast<int>(signs.size()); ++k) {
     std::vector<fft3d::IterationTime> its;
     double s = 0;
-    std::vector<fft3d::PassTimes> ts = transform(opt, &array, signs[k], k == 0, its, s);
+    std::vector<fft3d::PassTimes> ts =
+        transform(opt, &array, signs[k], k, from, progress, its, s);
+    from.initialized = true;
     seconds += s;
     times.insert(times.end(), ts.begin(), ts.end());
     iterations.insert(iterations.end(), its.begin(), its.end());
@@ -179,22 +219,27 @@ int main(int argc, char** argv) {
       std::vector<std::complex<double>> expected = fft3d::makeInput(opt.seed, opt.size);
       fft3d::referenceTransform(expected, opt.size, signs[0], signs[0] == fft3d::kBackward);
       ok &= check(signs[0] == fft3d::kForward ? "forward" : "inverse",
-                  fft3d::maxRelativeError(readAll(array), expected));
+                  fft3d::maxRelativeError(readAll(array, 1), expected));
     }
   }
   if (opt.verify && signs.size() == 2)
-    ok &= check("forward+inverse", fft3d::maxRelativeError(readAll(array),
+    ok &= check("forward+inverse", fft3d::maxRelativeError(readAll(array, 2),
                                                            fft3d::makeInput(opt.seed, opt.size)));
+  if (progress.enabled())
+    progress.remove();
 
   printReport(times);
   std::printf("servers:\n");
   for (int s = 0; s < opt.servers; ++s)
     std::printf("%s", fft3d::serverReport(s, servers[static_cast<std::size_t>(s)]->stats()).c_str());
-  double passes = 3.0 * double(signs.size());
-  std::printf("total: %g passes over %s in %.6g sec: %s transformed, %s read+write\n", passes,
-              fft3d::formatBytes(bytes).c_str(), seconds,
-              fft3d::formatRate(passes * bytes, seconds).c_str(),
-              fft3d::formatRate(2 * passes * bytes, seconds).c_str());
+  // Every pass reads and writes each of its lines once.
+  double done = 0;
+  for (const fft3d::PassTimes& t : times)
+    done += double(t.bytes);
+  std::printf("total: %g passes over %s in %.6g sec: %s transformed, %s read+write\n",
+              done / bytes, fft3d::formatBytes(bytes).c_str(), seconds,
+              fft3d::formatRate(done, seconds).c_str(),
+              fft3d::formatRate(2 * done, seconds).c_str());
   if (!opt.csv.empty())
     writeCsv(opt.csv, times, iterations);
 

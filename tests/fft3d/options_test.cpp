@@ -78,3 +78,8 @@ TEST(Options, BadOptionsGiveClearMessages) {
   EXPECT_NE(error({"--quiet=yes"}).find("--quiet takes no value"), std::string::npos);
   EXPECT_TRUE(parse({"--help", "--bogus"}).help);
 }
+
+TEST(Options, ResumeNeedsOutOfCore) {
+  EXPECT_NE(error({"--resume"}).find("--resume continues an out-of-core run"), std::string::npos);
+  EXPECT_TRUE(parse({"--resume", "--out-of-core", "/tmp"}).resume);
+}

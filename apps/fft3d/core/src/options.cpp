@@ -81,6 +81,8 @@ void validate(const Options& o) {
   }
   if (!o.inCore && o.directory.empty())
     bad("--out-of-core needs a directory");
+  if (o.resume && o.inCore)
+    bad("--resume continues an out-of-core run; it needs --out-of-core DIR");
   long long points = 1LL * o.size[0] * o.size[1] * o.size[2];
   if (o.verify && points > (1LL << 27))
     bad("--verify holds the whole array in one process; it is limited to 2^27 "
@@ -141,6 +143,9 @@ Options parseOptions(int argc, const char* const* argv) {
       o.directory = next();
       if (o.directory.empty())
         bad("--out-of-core needs a directory");
+    } else if (arg == "--resume") {
+      flag();
+      o.resume = true;
     } else if (arg == "--buffered-io") {
       flag();
       o.directIO = false;
@@ -198,6 +203,7 @@ computed line by line by F FFT processes (Givelberg, sections 4-5).
   --in-core                 pages in the servers' memory (default)
   --out-of-core DIR         pages in one file per server in DIR
   --buffered-io             out-of-core files without O_DIRECT
+  --resume                  continue the out-of-core run recorded in DIR (after a kill)
   --prefetch on|off         servers read the next line while FFTs run (default on)
   --direction forward|inverse|roundtrip   (default forward; inverse is normalised)
   --verify                  compare with FFTW's in-core 3D transform

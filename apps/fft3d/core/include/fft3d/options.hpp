@@ -36,6 +36,7 @@ struct Options {
   bool inCore = true;           ///< memory devices; otherwise files in directory
   std::string directory;        ///< out-of-core: where the page files go
   bool directIO = true;         ///< O_DIRECT for out-of-core files
+  bool resume = false;          ///< continue the out-of-core run recorded in directory
   bool prefetch = true;         ///< server-side ReadIntoServerCache
   Direction direction = Direction::Forward;
   bool verify = false;          ///< compare with FFTW in-core
