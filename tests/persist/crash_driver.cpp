@@ -16,6 +16,7 @@
 #include "temp_dir.hpp"
 
 #include <cerrno>
+#include <cstdarg>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -37,10 +38,13 @@ namespace {
 
 int Failures = 0;
 
-template <class... A> void fail(const char* fmt, A... a) {
+__attribute__((format(printf, 1, 2))) void fail(const char* fmt, ...) {
+  std::va_list args;
+  va_start(args, fmt);
   std::fprintf(stderr, "FAIL: ");
-  std::fprintf(stderr, fmt, a...);
+  std::vfprintf(stderr, fmt, args);
   std::fprintf(stderr, "\n");
+  va_end(args);
   ++Failures;
 }
 
