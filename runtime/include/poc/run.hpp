@@ -13,6 +13,8 @@ namespace poc {
 /// finalises MPI and returns body's result on every rank. If `body` throws,
 /// the error is printed, the job is ended and the result is 1.
 /// poc++ emits `int main(int c, char** v) { return ::poc::run(c, v, &poc_user_main); }`.
+/// If MPI is already initialised (with MPI_THREAD_MULTIPLE), run uses it and
+/// leaves MPI_Finalize to the caller (benchmarks measure raw MPI first).
 int run(int argc, char **argv, std::function<int(int, char **)> body);
 
 /// Overload for a body without parameters (a user `int main()`).

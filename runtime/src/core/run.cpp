@@ -41,7 +41,11 @@ int host_count() { return g_size; }
 
 int run(int argc, char **argv, std::function<int(int, char **)> body) {
   int provided = 0;
-  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+  int already = 0;
+  MPI_Initialized(&already);
+  if (already) {
+    MPI_Query_thread(&provided);
+  } else if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
     std::fprintf(stderr, "poc: MPI_Init_thread failed\n");
     return 1;
   }
@@ -76,7 +80,8 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
     std::fprintf(stderr, "poc: rank %d: runtime failure: %s\n", g_rank, e.what());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  MPI_Finalize();
+  if (!already)
+    MPI_Finalize();
   return result;
 }
 
