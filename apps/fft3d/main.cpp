@@ -195,6 +195,8 @@ int main(int argc, char** argv) {
         ArrayDevice(storage, pages, opt.page[0], opt.page[1], opt.page[2], cachePages);
   }
   Array array(arrayDomain, pageDomain, servers, map, pageSets);
+  if (opt.clientTranspose)
+    array.SetTransposeSite(pocstd::TransposeSite::Client);
 
   std::vector<int> signs;
   if (opt.direction != fft3d::Direction::Inverse)

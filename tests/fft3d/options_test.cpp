@@ -37,7 +37,7 @@ TEST(Options, Defaults) {
 TEST(Options, ParsesEverything) {
   Options o = parse({"--size", "64x32x16", "--page=8", "--servers", "3", "--ffts=4",
                      "--server-machines", "a,b", "--fft-machines", "c", "--out-of-core", "/tmp/x",
-                     "--buffered-io", "--prefetch", "off", "--direction", "roundtrip",
+                     "--buffered-io", "--prefetch", "off", "--transpose", "client", "--direction", "roundtrip",
                      "--verify", "--plan", "measure", "--quiet", "--seed", "9", "--csv", "t.csv"});
   EXPECT_EQ(o.size, (std::array<int, 3>{64, 32, 16}));
   EXPECT_EQ(o.page, (std::array<int, 3>{8, 8, 8}));
@@ -49,6 +49,7 @@ TEST(Options, ParsesEverything) {
   EXPECT_EQ(o.directory, "/tmp/x");
   EXPECT_FALSE(o.directIO);
   EXPECT_FALSE(o.prefetch);
+  EXPECT_TRUE(o.clientTranspose);
   EXPECT_EQ(o.direction, Direction::RoundTrip);
   EXPECT_TRUE(o.verify);
   EXPECT_TRUE(o.measure);
@@ -70,6 +71,7 @@ TEST(Options, BadOptionsGiveClearMessages) {
   EXPECT_NE(error({"--frobnicate"}).find("unknown option '--frobnicate'"), std::string::npos);
   EXPECT_NE(error({"--servers"}).find("--servers needs a value"), std::string::npos);
   EXPECT_NE(error({"--prefetch", "maybe"}).find("on or off"), std::string::npos);
+  EXPECT_NE(error({"--transpose", "here"}).find("server or client"), std::string::npos);
   EXPECT_NE(error({"--direction", "sideways"}).find("forward, inverse or roundtrip"),
             std::string::npos);
   EXPECT_NE(error({"--server-machines", "a,,b"}).find("empty machine name"), std::string::npos);

@@ -68,13 +68,15 @@ void expectLayout(const LocalArray& a, const Domain& d, const std::vector<C>& bu
 }
 
 using Shape = std::tuple<int, int, int, int, int, int, int>;
-class ArrayLayouts : public ::testing::TestWithParam<Shape> {};
+using LayoutCase = std::tuple<Shape, TransposeSite>;
+class ArrayLayouts : public ::testing::TestWithParam<LayoutCase> {};
 
 } // namespace
 
 TEST_P(ArrayLayouts, ReadsMatchReferenceInEveryLayout) {
-  auto [N1, N2, N3, n1, n2, n3, S] = GetParam();
+  auto [N1, N2, N3, n1, n2, n3, S] = std::get<0>(GetParam());
   LocalArray a(N1, N2, N3, n1, n2, n3, S);
+  a.array().SetTransposeSite(std::get<1>(GetParam()));
   std::vector<Domain> domains = {
       Domain::box(N1, N2, N3),
       Domain(1, N1, 0, N2 - 1, 2, N3),       // crosses pages, partial edges
@@ -93,8 +95,9 @@ TEST_P(ArrayLayouts, ReadsMatchReferenceInEveryLayout) {
 }
 
 TEST_P(ArrayLayouts, TransposedWritesRoundTrip) {
-  auto [N1, N2, N3, n1, n2, n3, S] = GetParam();
+  auto [N1, N2, N3, n1, n2, n3, S] = std::get<0>(GetParam());
   LocalArray a(N1, N2, N3, n1, n2, n3, S);
+  a.array().SetTransposeSite(std::get<1>(GetParam()));
   Domain all = Domain::box(N1, N2, N3);
   Domain part(1, N1, 1, N2, 0, N3 - 1); // partial pages: read-modify-write
   std::vector<C> buf(static_cast<std::size_t>(all.size()));
@@ -111,11 +114,13 @@ TEST_P(ArrayLayouts, TransposedWritesRoundTrip) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, ArrayLayouts,
-                         ::testing::Values(Shape{8, 8, 8, 4, 4, 4, 3},
-                                           Shape{10, 7, 9, 4, 3, 4, 2},  // pages do not divide N
-                                           Shape{5, 6, 7, 5, 6, 7, 1},   // one page
-                                           Shape{12, 4, 20, 3, 4, 8, 5}));
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, ArrayLayouts,
+    ::testing::Combine(::testing::Values(Shape{8, 8, 8, 4, 4, 4, 3},
+                                         Shape{10, 7, 9, 4, 3, 4, 2}, // pages do not divide N
+                                         Shape{5, 6, 7, 5, 6, 7, 1},  // one page
+                                         Shape{12, 4, 20, 3, 4, 8, 5}),
+                       ::testing::Values(TransposeSite::Server, TransposeSite::Client)));
 
 TEST(Array, WriteOfSubdomainLeavesRestIntact) {
   LocalArray a(6, 6, 6, 4, 4, 4, 2);

@@ -8,6 +8,8 @@
 
 #include "pocstd/array.hpp"
 
+#include "pocstd/transpose.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -45,6 +47,69 @@ void copyBox(const std::complex<double>* src, const Index3& srcShape,
 }
 
 std::int64_t pagesAlong(std::int64_t n, std::int64_t page) { return (n + page - 1) / page; }
+
+/// The geometry of one page's share of a transfer: the page's box, the part
+/// of it inside the transferred domain d, and the extents involved.
+struct PagePart {
+  Index3 n;     ///< page extents (the page is stored n0 x n1 x n2, plain)
+  Index3 e;     ///< d's extents
+  Index3 s;     ///< part's offset within the page
+  Index3 t;     ///< part's offset within d
+  Index3 ext;   ///< part's extents
+};
+
+PagePart pagePart(const Domain& page, const Domain& box, const Domain& part, const Domain& d) {
+  PagePart g;
+  for (int k = 0; k < 3; ++k) {
+    g.n[k] = page.extent(k);
+    g.e[k] = d.extent(k);
+    g.s[k] = part.lo[k] - box.lo[k];
+    g.t[k] = part.lo[k] - d.lo[k];
+    g.ext[k] = part.extent(k);
+  }
+  return g;
+}
+
+/// Client-side transposing gather: the part of a plain page into a buffer
+/// laid out e2 x e1 x e0 (transpose13) or e0 x e2 x e1 (transpose23).
+void gather(bool t13, const std::complex<double>* page, std::complex<double>* buf,
+            const PagePart& g) {
+  if (t13) {
+    for (std::int64_t x1 = 0; x1 < g.ext[1]; ++x1)
+      transposePlane(page + (g.s[0] * g.n[1] + g.s[1] + x1) * g.n[2] + g.s[2],
+                     static_cast<std::size_t>(g.n[1] * g.n[2]),
+                     buf + (g.t[2] * g.e[1] + g.t[1] + x1) * g.e[0] + g.t[0],
+                     static_cast<std::size_t>(g.e[1] * g.e[0]), static_cast<std::size_t>(g.ext[0]),
+                     static_cast<std::size_t>(g.ext[2]));
+  } else {
+    for (std::int64_t x0 = 0; x0 < g.ext[0]; ++x0)
+      transposePlane(page + ((g.s[0] + x0) * g.n[1] + g.s[1]) * g.n[2] + g.s[2],
+                     static_cast<std::size_t>(g.n[2]),
+                     buf + ((g.t[0] + x0) * g.e[2] + g.t[2]) * g.e[1] + g.t[1],
+                     static_cast<std::size_t>(g.e[1]), static_cast<std::size_t>(g.ext[1]),
+                     static_cast<std::size_t>(g.ext[2]));
+  }
+}
+
+/// The inverse of gather: from the transposed buffer into a plain page.
+void scatter(bool t13, const std::complex<double>* buf, std::complex<double>* page,
+             const PagePart& g) {
+  if (t13) {
+    for (std::int64_t x1 = 0; x1 < g.ext[1]; ++x1)
+      transposePlane(buf + (g.t[2] * g.e[1] + g.t[1] + x1) * g.e[0] + g.t[0],
+                     static_cast<std::size_t>(g.e[1] * g.e[0]),
+                     page + (g.s[0] * g.n[1] + g.s[1] + x1) * g.n[2] + g.s[2],
+                     static_cast<std::size_t>(g.n[1] * g.n[2]), static_cast<std::size_t>(g.ext[2]),
+                     static_cast<std::size_t>(g.ext[0]));
+  } else {
+    for (std::int64_t x0 = 0; x0 < g.ext[0]; ++x0)
+      transposePlane(buf + ((g.t[0] + x0) * g.e[2] + g.t[2]) * g.e[1] + g.t[1],
+                     static_cast<std::size_t>(g.e[1]),
+                     page + ((g.s[0] + x0) * g.n[1] + g.s[1]) * g.n[2] + g.s[2],
+                     static_cast<std::size_t>(g.n[2]), static_cast<std::size_t>(g.ext[2]),
+                     static_cast<std::size_t>(g.ext[1]));
+  }
+}
 } // namespace
 
 Array::Array(const Domain& ArrayDomain, const Domain& PageDomain,
@@ -150,6 +215,12 @@ void Array::readDomain(Layout layout, const Domain& d, Element* buffer) {
       for (auto i3 = first[2]; i3 <= last[2]; ++i3) {
         Domain box = PageBox(static_cast<int>(i1), static_cast<int>(i2), static_cast<int>(i3));
         Domain part = box.intersect(d);
+        if (layout != Layout::Plain && transposeSite_ == TransposeSite::Client) {
+          fetch(Layout::Plain, stored(i1, i2, i3, readSet_));
+          gather(layout == Layout::Transpose13, scratch_.data(), buffer,
+                 pagePart(pageDomain_, box, part, d));
+          continue;
+        }
         fetch(layout, stored(i1, i2, i3, readSet_));
         Index3 srcAt, dstAt, extent;
         for (int k = 0; k < 3; ++k) {
@@ -162,11 +233,15 @@ void Array::readDomain(Layout layout, const Domain& d, Element* buffer) {
 }
 
 void Array::writeDomain(Layout layout, const Domain& d, const Element* buffer) {
+  // With client-side transposes the pages travel plain.
+  bool clientSide = layout != Layout::Plain && transposeSite_ == TransposeSite::Client;
+  Layout pageLayout = clientSide ? Layout::Plain : layout;
   const int* perm = kPerm[static_cast<int>(layout)];
+  const int* pagePerm = kPerm[static_cast<int>(pageLayout)];
   Index3 bufShape, pageShape;
   for (int k = 0; k < 3; ++k) {
     bufShape[k] = d.extent(perm[k]);
-    pageShape[k] = pageDomain_.extent(perm[k]);
+    pageShape[k] = pageDomain_.extent(pagePerm[k]);
   }
   Index3 first, last;
   for (int dim = 0; dim < 3; ++dim) {
@@ -191,19 +266,24 @@ void Array::writeDomain(Layout layout, const Domain& d, const Element* buffer) {
           scratch_.assign(s1, s2, s3);
         } else {
           // Partly covered: read, modify, write.
-          fetch(layout, stored(i1, i2, i3, readSet_));
+          fetch(pageLayout, stored(i1, i2, i3, readSet_));
         }
-        Index3 srcAt, dstAt, extent;
-        for (int k = 0; k < 3; ++k) {
-          srcAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
-          dstAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
-          extent[k] = part.extent(perm[k]);
+        if (clientSide) {
+          scatter(layout == Layout::Transpose13, buffer, scratch_.data(),
+                  pagePart(pageDomain_, box, part, d));
+        } else {
+          Index3 srcAt, dstAt, extent;
+          for (int k = 0; k < 3; ++k) {
+            srcAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
+            dstAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
+            extent[k] = part.extent(perm[k]);
+          }
+          copyBox(buffer, bufShape, srcAt, scratch_.data(), pageShape, dstAt, extent);
         }
-        copyBox(buffer, bufShape, srcAt, scratch_.data(), pageShape, dstAt, extent);
         ArrayDevice* server = page_server_[static_cast<std::size_t>(a.server_id)];
         // Arguments are copied when a call starts, so scratch_ may be reused
         // at once.
-        switch (layout) {
+        switch (pageLayout) {
         case Layout::Plain:
           start server->write(scratch_, a.page_index);
           break;

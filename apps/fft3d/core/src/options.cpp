@@ -151,7 +151,12 @@ Options parseOptions(int argc, const char* const* argv) {
       o.directIO = false;
     } else if (arg == "--prefetch")
       o.prefetch = parseOnOff(arg, next());
-    else if (arg == "--direction") {
+    else if (arg == "--transpose") {
+      std::string t = next();
+      if (t != "server" && t != "client")
+        bad("--transpose needs server or client, got '" + t + "'");
+      o.clientTranspose = t == "client";
+    } else if (arg == "--direction") {
       std::string d = next();
       if (d == "forward")
         o.direction = Direction::Forward;
@@ -205,6 +210,7 @@ computed line by line by F FFT processes (Givelberg, sections 4-5).
   --buffered-io             out-of-core files without O_DIRECT
   --resume                  continue the out-of-core run recorded in DIR (after a kill)
   --prefetch on|off         servers read the next line while FFTs run (default on)
+  --transpose server|client where pages are transposed for fft1/fft2 (default server)
   --direction forward|inverse|roundtrip   (default forward; inverse is normalised)
   --verify                  compare with FFTW's in-core 3D transform
   --plan estimate|measure   FFTW planner effort (default estimate)

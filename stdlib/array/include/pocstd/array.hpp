@@ -25,9 +25,17 @@
 
 #include <complex>
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace pocstd {
+
+/// Where the transposing reads and writes transpose a page.
+enum class TransposeSite : int {
+  Server = 0, ///< ArrayPageDevice::read_transpose13/23 etc., close to the data
+  Client = 1, ///< plain page transfers, transposed while copied to the buffer
+};
 
 /// A complex double array whose pages live on page servers.
 class Array {
@@ -70,6 +78,11 @@ public:
   /// read copy. Throws std::out_of_range for a copy the array does not have.
   void SelectPageSets(int read, int write);
   int PageSets() const { return pageSets_; }
+  /// Where read_transpose13/23 and write_transpose13/23 transpose pages
+  /// (paper 4.1: "either on the client or on the servers"); Server by
+  /// default. The client saves the servers a pass over each page.
+  void SetTransposeSite(TransposeSite site) { transposeSite_ = site; }
+  TransposeSite GetTransposeSite() const { return transposeSite_; }
   int ReadSet() const { return readSet_; }
   int WriteSet() const { return writeSet_; }
 
@@ -94,6 +107,7 @@ public:
     w.write(pageSets_);
     w.write(readSet_);
     w.write(writeSet_);
+    w.write(static_cast<int>(transposeSite_));
   }
   template <class Reader> void poc_read(Reader& r) {
     Domain array, page;
@@ -103,12 +117,17 @@ public:
     page.poc_read(r);
     r.read(servers);
     map.poc_read(r);
-    int sets = 0, readSet = 0, writeSet = 0;
+    int sets = 0, readSet = 0, writeSet = 0, site = 0;
     r.read(sets);
     r.read(readSet);
     r.read(writeSet);
+    r.read(site);
+    if (site != static_cast<int>(TransposeSite::Server) &&
+        site != static_cast<int>(TransposeSite::Client))
+      throw std::invalid_argument("Array: unknown transpose site " + std::to_string(site));
     *this = Array(array, page, std::move(servers), map, sets);
     SelectPageSets(readSet, writeSet);
+    transposeSite_ = static_cast<TransposeSite>(site);
   }
 
 private:
@@ -129,6 +148,7 @@ private:
   int pageSets_ = 1;
   int readSet_ = 0;
   int writeSet_ = 0;
+  TransposeSite transposeSite_ = TransposeSite::Server;
   /// Reused page, so that a line of transfers allocates once.
   ArrayPage scratch_;
 };

@@ -38,6 +38,7 @@ struct Options {
   bool directIO = true;         ///< O_DIRECT for out-of-core files
   bool resume = false;          ///< continue the out-of-core run recorded in directory
   bool prefetch = true;         ///< server-side ReadIntoServerCache
+  bool clientTranspose = false; ///< transpose pages in the FFT processes, not the servers
   Direction direction = Direction::Forward;
   bool verify = false;          ///< compare with FFTW in-core
   bool measure = false;         ///< FFTW_MEASURE instead of FFTW_ESTIMATE
