@@ -1,15 +1,15 @@
 //===- persist/store.cpp - A directory of persistent objects --------------===//
 //
-// Paths below the root are walked one component at a time with openat() and
-// O_NOFOLLOW, so nothing a store operation touches lies outside the root
-// even if someone plants a symbolic link in it, and every step has a
-// directory descriptor to flush.
+// Every operation reaches its record through detail::walk (no symbolic links
+// below the root); saves are temporary file + fdatasync + rename + directory
+// fsync.
 //
 //===----------------------------------------------------------------------===//
 #include "poc/persist/store.hpp"
 
 #include "poc/persist/crc32c.hpp"
 #include "poc/persist/error.hpp"
+#include "path_walk.hpp"
 #include "posix_io.hpp"
 
 #include <algorithm>
@@ -28,109 +28,18 @@ namespace fs = std::filesystem;
 
 namespace poc::persist {
 
+using detail::FileMode;
 using detail::IoContext;
+using detail::Restart;
 using detail::throw_io;
 using detail::UniqueFd;
+using detail::walk;
+using detail::Walk;
+using detail::with_restarts;
 
 namespace {
 
-constexpr mode_t DirMode = 0700;
-constexpr mode_t FileMode = 0600;
 constexpr std::string_view TempSuffix = ".tmp";
-
-/// How often an operation restarts when a concurrent remove() pruned a
-/// directory under it; each restart means another process made progress.
-constexpr int MaxRestarts = 1000;
-
-/// Thrown inside an operation to restart it (a directory vanished).
-struct Restart {};
-
-/// Opens the root, creating it and its parents (0700) if \p create.
-/// \returns an invalid descriptor if it does not exist and !create.
-UniqueFd open_root(const fs::path& root, bool create, const IoContext& ctx) {
-  for (int attempt = 0;; ++attempt) {
-    UniqueFd fd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (fd)
-      return fd;
-    if (errno != ENOENT)
-      throw_io(ctx, "cannot open store directory", errno);
-    if (!create)
-      return UniqueFd();
-    if (attempt > 0)
-      throw_io(ctx, "cannot create store directory", ENOENT);
-    fs::path prefix;
-    for (const fs::path& part : root) {
-      prefix /= part;
-      if (::mkdir(prefix.c_str(), DirMode) != 0 && errno != EEXIST)
-        throw_io(ctx, ("cannot create directory " + prefix.string() + " for").c_str(), errno);
-    }
-  }
-}
-
-/// Descriptors of the root and of each directory on the way to a record.
-struct Walk {
-  std::vector<UniqueFd> dirs; ///< dirs[0] the root, dirs[i] directory component i-1.
-  std::string leaf;           ///< File name of the record in dirs.back().
-  bool found = true;          ///< False if a directory is missing (never when creating).
-  int parent() const { return dirs.back().get(); }
-};
-
-/// Walks from the root to the directory of \p address, creating missing
-/// directories if \p create. \throws Restart if one vanished meanwhile.
-Walk walk(const fs::path& root, const Address& address, bool create, bool durable, const IoContext& ctx) {
-  Walk w;
-  auto comps = address.components();
-  w.leaf = std::string(comps.back()) + std::string(Address::file_suffix);
-  w.dirs.push_back(open_root(root, create, ctx));
-  if (!w.dirs.back()) {
-    w.found = false;
-    return w;
-  }
-  for (std::size_t i = 0; i + 1 < comps.size(); ++i) {
-    std::string name(comps[i]);
-    int parent = w.parent();
-    UniqueFd fd(::openat(parent, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    if (!fd && errno == ENOENT && create) {
-      if (::mkdirat(parent, name.c_str(), DirMode) == 0) {
-        if (durable)
-          detail::sync_fd(parent, false, ctx);
-      } else if (errno == ENOENT) {
-        throw Restart{}; // parent itself was pruned
-      } else if (errno != EEXIST) {
-        throw_io(ctx, ("cannot create directory '" + name + "' for").c_str(), errno);
-      }
-      fd = UniqueFd(::openat(parent, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-      if (!fd && errno == ENOENT)
-        throw Restart{};
-    }
-    if (!fd) {
-      if (errno == ENOENT) {
-        w.found = false;
-        return w;
-      }
-      if (errno == ENOTDIR || errno == ELOOP)
-        throw store_error(store_errc::io, ctx.address,
-                          "'" + name + "' on the way to " + ctx.file +
-                              " is not a directory (symbolic links are not followed)");
-      throw_io(ctx, ("cannot open directory '" + name + "' for").c_str(), errno);
-    }
-    w.dirs.push_back(std::move(fd));
-  }
-  return w;
-}
-
-/// Runs \p op, restarting it when a concurrent remove() pruned a directory.
-template <class Op> auto with_restarts(const IoContext& ctx, Op&& op) {
-  for (int i = 0;; ++i) {
-    try {
-      return op();
-    } catch (const Restart&) {
-      if (i == MaxRestarts)
-        throw store_error(store_errc::io, ctx.address,
-                          "directories of " + ctx.file + " keep vanishing under concurrent removes");
-    }
-  }
-}
 
 /// A name for a temporary file next to \p leaf that no other save uses:
 /// the process id separates processes, the counter threads and attempts.
@@ -348,15 +257,7 @@ bool Store::remove(const Address& address) const {
   }
   if (Options.durable)
     detail::sync_fd(w.parent(), false, ctx);
-  // Prune directories left empty, deepest first; stop at the first that is
-  // not (ENOTEMPTY), which concurrent saves rely on: they restart when a
-  // directory vanishes before they have created their file in it.
-  auto comps = address.components();
-  for (std::size_t i = w.dirs.size() - 1; i >= 1; --i) {
-    std::string name(comps[i - 1]);
-    if (::unlinkat(w.dirs[i - 1].get(), name.c_str(), AT_REMOVEDIR) != 0)
-      break;
-  }
+  detail::prune_empty(w, address);
   return true;
 }
 
