@@ -147,10 +147,12 @@ int main(int argc, char** argv) {
   Domain arrayDomain = Domain::box(opt.size[0], opt.size[1], opt.size[2]);
   Domain pageDomain = Domain::box(opt.page[0], opt.page[1], opt.page[2]);
   pocstd::PageMap map(opt.pages(0), opt.pages(1), opt.pages(2), opt.servers);
-  // Each server caches what the F processes prefetch at once: F page lines
-  // spread evenly by the circulant map, plus one page each for rounding.
+  // Each server caches what the F processes may have prefetched and not yet
+  // read: up to two lines per process (the one being read, the next one),
+  // spread evenly over the servers by the circulant map, plus rounding.
   int longestLine = std::max({opt.pages(0), opt.pages(1), opt.pages(2)});
-  int cachePages = opt.prefetch ? (opt.ffts * longestLine + opt.servers - 1) / opt.servers + opt.ffts : 0;
+  int cachePages =
+      opt.prefetch ? (2 * opt.ffts * longestLine + opt.servers - 1) / opt.servers + opt.ffts : 0;
 
   double bytes = double(arrayDomain.size()) * sizeof(std::complex<double>);
   std::printf("fft3d: %dx%dx%d complex doubles (%s) in %dx%dx%d pages on %d %s servers, "
