@@ -256,6 +256,9 @@ TEST(RoundTrip, UserClasses) {
   Account a("ada", 1234);
   EXPECT_EQ(round_trip(a), a);
   EXPECT_EQ(round_trip(Point{1, 2}), (Point{1, 2}));
+  std::vector<Point> points{{1, 2}, {3, 4}};
+  EXPECT_EQ(round_trip(points), points);
+  static_assert(poc::min_encoded_size_v<Point> == 16);
   std::vector<Account> accounts{a, {"bob", -1}};
   EXPECT_EQ(round_trip(accounts), accounts);
 }

@@ -50,6 +50,7 @@ template <class C, class... Args> void insert_decoded(C &c, Args &&...args) {
 template <bool UniqueKeys, class M> void read_map(Reader &r, M &m) {
   using Key = typename M::key_type;
   using Value = typename M::mapped_type;
+  Reader::NestingGuard nesting(r);
   std::size_t n = r.read_count(min_encoded_size_v<Key> + min_encoded_size_v<Value>);
   m.clear();
   if constexpr (requires { m.reserve(n); })
@@ -67,6 +68,7 @@ template <bool UniqueKeys, class M> void read_map(Reader &r, M &m) {
 
 template <bool UniqueKeys, class S> void read_set(Reader &r, S &s) {
   using Key = typename S::key_type;
+  Reader::NestingGuard nesting(r);
   std::size_t n = r.read_count(min_encoded_size_v<Key>);
   s.clear();
   if constexpr (requires { s.reserve(n); })

@@ -24,7 +24,7 @@ struct Limits {
   std::size_t max_block_bytes = std::size_t{1} << 34;
   /// Largest element count of one container.
   std::size_t max_elements = std::size_t{1} << 26;
-  /// Deepest nesting of class-type values (a linked list through
+  /// Deepest nesting of containers and pointers (a linked list through
   /// unique_ptr nests one level per node). Bounds the reader's recursion.
   std::size_t max_depth = 1000;
 };

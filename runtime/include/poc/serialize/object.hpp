@@ -79,6 +79,7 @@ template <class T> T *read_new_static(Reader &r) {
 /// caller owns the result. \p T may be const-qualified.
 template <class T> std::remove_const_t<T> *read_new_object(Reader &r) {
   using U = std::remove_const_t<T>;
+  Reader::NestingGuard nesting(r);
   if constexpr (std::is_polymorphic_v<U>) {
     std::size_t length = r.read_count(1);
     if (length == 0)

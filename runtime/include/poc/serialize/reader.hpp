@@ -63,20 +63,14 @@ public:
     return static_cast<std::uint8_t>(*pos_++);
   }
 
-  /// Decodes a \p T into \p v with Serializer<T>. Class types count towards
-  /// Limits::max_depth while they are being read.
+  /// Decodes a \p T into \p v with Serializer<T>.
   template <class T> void read(T &v) {
     static_assert(!std::is_const_v<T>, "poc::Reader::read into a const object");
     static_assert(Serializable<T>,
                   "poc::Serializer<T> is not defined for this type: give the "
                   "class poc_write/poc_read members, specialize "
                   "poc::Serializer, or compile it with poc++");
-    if constexpr (std::is_class_v<T>) {
-      DepthGuard guard(*this);
-      Serializer<T>::read(*this, v);
-    } else {
-      Serializer<T>::read(*this, v);
-    }
+    Serializer<T>::read(*this, v);
   }
 
   /// Decodes and returns a value-initialized \p T.
@@ -163,22 +157,25 @@ public:
   /// Throws decode_error with \p what and the current byte offset.
   [[noreturn]] void fail(std::string_view what) const;
 
-private:
-  /// Counts one nesting level of class-type values for Limits::max_depth.
-  class DepthGuard {
+  /// Counts one level of nesting for Limits::max_depth while it lives.
+  /// Serializers that can recurse (containers of classes, pointers, smart
+  /// pointers: every recursive type passes through one) hold one while they
+  /// read their elements, so a hostile message cannot overflow the stack.
+  class NestingGuard {
   public:
-    explicit DepthGuard(Reader &r) : r_(r) {
+    explicit NestingGuard(Reader &r) : r_(r) {
       if (++r_.depth_ > r_.limits_.max_depth)
         r_.fail_depth();
     }
-    ~DepthGuard() { --r_.depth_; }
-    DepthGuard(const DepthGuard &) = delete;
-    DepthGuard &operator=(const DepthGuard &) = delete;
+    ~NestingGuard() { --r_.depth_; }
+    NestingGuard(const NestingGuard &) = delete;
+    NestingGuard &operator=(const NestingGuard &) = delete;
 
   private:
     Reader &r_;
   };
 
+private:
   std::uint64_t read_varint_slow();
   BlockHeader check_block_header(std::uint64_t header, std::size_t max_bytes);
   void receive_block(std::size_t n, void *dst);

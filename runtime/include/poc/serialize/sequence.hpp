@@ -29,20 +29,19 @@ template <class C> void write_sequence(Writer &w, const C &c) {
 /// their capacity) where it already has some.
 template <class C> void read_sequence(Reader &r, C &c) {
   using T = typename C::value_type;
-  constexpr std::size_t min_size = min_encoded_size_v<T>;
-  std::size_t n = r.read_count(min_size);
-  if constexpr (min_size > 0) {
-    // The count is bounded by the bytes left, so sizing up front is safe.
-    c.resize(n);
-    for (auto &e : c)
-      r.read(e);
-  } else {
-    // Elements may encode to nothing, so the count is bounded only by
-    // Limits::max_elements; grow as elements actually decode.
-    c.clear();
-    for (std::size_t i = 0; i < n; ++i)
-      r.read(c.emplace_back());
-  }
+  Reader::NestingGuard nesting(r);
+  std::size_t n = r.read_count(min_encoded_size_v<T>);
+  // Size the container for the elements that can be in the message, taking
+  // each as at least one byte: that bounds the allocation by the message
+  // size even when T's minimum size is unknown (0), and needs no regrowth
+  // for real data. Only elements that encode to nothing can exceed it, and
+  // those are appended one by one (n is bounded by Limits::max_elements).
+  std::size_t upfront = n < r.remaining() ? n : r.remaining();
+  c.resize(upfront);
+  for (auto &e : c)
+    r.read(e);
+  for (std::size_t i = upfront; i < n; ++i)
+    r.read(c.emplace_back());
 }
 
 } // namespace detail

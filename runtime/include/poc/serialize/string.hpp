@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,8 +37,17 @@ struct Serializer<std::basic_string<C, Traits, Alloc>> {
 
   static void read(Reader &r, std::basic_string<C, Traits, Alloc> &s) {
     Reader::BlockHeader h = r.read_block_header(std::numeric_limits<std::size_t>::max());
-    if (h.size % sizeof(C) != 0)
+    if constexpr (sizeof(C) == 1) {
+      if (!h.out_of_band) {
+        // Copy straight from the message: one allocation, no zero-fill.
+        std::span<const std::byte> chars = r.read_view(h.size);
+        s.clear();
+        s.append(reinterpret_cast<const C *>(chars.data()), h.size);
+        return;
+      }
+    } else if (h.size % sizeof(C) != 0) {
       r.fail("string length is not a multiple of the character size");
+    }
     s.resize(h.size / sizeof(C));
     r.read_block_payload(h, s.data());
   }
