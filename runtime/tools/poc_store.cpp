@@ -35,7 +35,8 @@ commands:
                        saved time (UTC); only addresses starting with PREFIX
   show ADDR...         everything the record of each object says, after
                        checking both of its checksums
-  remove ADDR...       delete objects for good
+  remove ADDR...       delete objects for good (refused for an object that
+                       a running program has active)
   verify               check every record in full; also report temporary
                        files of interrupted saves and files no save created
   clean [--older-than SECONDS]
@@ -153,6 +154,8 @@ int cmd_remove(const Store& store, const std::vector<std::string>& args) {
   int rc = Success;
   for (const Address& a : addresses) {
     try {
+      // Never pull an object from under a program that has it active.
+      Lease lease = store.lease(a);
       if (store.remove(a)) {
         std::cout << "removed " << a.str() << "\n";
       } else {

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sys/wait.h>
+#include <unistd.h>
 
 using namespace poc::persist;
 using poc::persist::testing::TempDir;
@@ -100,6 +101,18 @@ TEST_F(CliTest, Remove) {
   Result again = run_tool(store_arg() + " remove data/set/PageDevice/35");
   EXPECT_EQ(again.code, 1);
   EXPECT_THAT(again.output, HasSubstr("no such object"));
+}
+
+TEST_F(CliTest, RemoveRefusesActiveObject) {
+  auto a = Address::parse("data/set/PageDevice/34");
+  Lease active = S.lease(a);
+  Result r = run_tool(store_arg() + " remove data/set/PageDevice/34");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("active in another process (pid " + std::to_string(::getpid())));
+  EXPECT_TRUE(S.contains(a));
+  active.release();
+  EXPECT_EQ(run_tool(store_arg() + " remove data/set/PageDevice/34").code, 0);
+  EXPECT_FALSE(S.contains(a));
 }
 
 TEST_F(CliTest, VerifyFindsDamage) {

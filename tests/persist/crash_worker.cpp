@@ -2,7 +2,7 @@
 //
 // persist_crash_worker STORE WRITER OBJECTS STEPS
 //
-// Resumes every object of writer WRITER from the store (an absent object
+// Leases every object of writer WRITER, resumes it from the store (an absent object
 // starts at step 0), then advances the objects round-robin, saving each new
 // state, until all reach STEPS. After each completed save it reports
 // "s <object> <step>" on stdout, so the driver knows which saves must
@@ -48,8 +48,12 @@ int main(int argc, char** argv) {
   auto steps = static_cast<std::uint32_t>(std::atoi(argv[4]));
   try {
     std::vector<std::uint32_t> at(objects, 0);
+    // Like the runtime activating persistent processes: lease each object
+    // first. A killed predecessor's leases must have been released.
+    std::vector<Lease> leases;
     for (int i = 0; i < objects; ++i) {
       auto addr = Address::parse(ct::address_of(writer, i));
+      leases.push_back(store.lease(addr));
       if (!store.contains(addr))
         continue;
       Record r = store.load(addr, ct::ClassName, ct::LayoutHash);

@@ -9,5 +9,6 @@
 #include "poc/persist/address.hpp"
 #include "poc/persist/crc32c.hpp"
 #include "poc/persist/error.hpp"
+#include "poc/persist/lease.hpp"
 #include "poc/persist/record.hpp"
 #include "poc/persist/store.hpp"

@@ -18,6 +18,7 @@ std::string_view to_string(store_errc kind) noexcept {
   case store_errc::class_mismatch: return "class_mismatch";
   case store_errc::layout_mismatch: return "layout_mismatch";
   case store_errc::no_root: return "no_root";
+  case store_errc::busy: return "busy";
   }
   return "unknown";
 }

@@ -9,6 +9,7 @@
 
 #include "poc/persist/crc32c.hpp"
 #include "poc/persist/error.hpp"
+#include "lock_file.hpp"
 #include "path_walk.hpp"
 #include "posix_io.hpp"
 
@@ -257,6 +258,7 @@ bool Store::remove(const Address& address) const {
   }
   if (Options.durable)
     detail::sync_fd(w.parent(), false, ctx);
+  detail::remove_if_unlocked(w.parent(), detail::lock_name(w.leaf));
   detail::prune_empty(w, address);
   return true;
 }
@@ -282,6 +284,10 @@ ScanResult Store::scan() const {
       out.temporaries.push_back(e.path());
       continue;
     }
+    if (regular && detail::is_lock_name(name)) {
+      out.locks.push_back(e.path());
+      continue;
+    }
     if (regular && rel.ends_with(Address::file_suffix)) {
       std::string addr = rel.substr(0, rel.size() - Address::file_suffix.size());
       if (Address::check(addr).empty()) {
@@ -298,7 +304,19 @@ ScanResult Store::scan() const {
 std::size_t Store::clean(std::chrono::seconds min_age) const {
   std::size_t removed = 0;
   auto now = fs::file_time_type::clock::now();
-  for (const fs::path& temp : scan().temporaries) {
+  ScanResult found = scan();
+  for (const fs::path& lock : found.locks) {
+    // ".x.pobj.lock" belongs to "x.pobj"; keep it while that exists.
+    std::string name = lock.filename().string();
+    std::string record = name.substr(1, name.size() - 1 - std::string_view(".lock").size());
+    std::error_code ec;
+    if (fs::exists(lock.parent_path() / record, ec) || ec)
+      continue;
+    UniqueFd dir(::open(lock.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (dir && detail::remove_if_unlocked(dir.get(), name))
+      ++removed;
+  }
+  for (const fs::path& temp : found.temporaries) {
     std::error_code ec;
     auto modified = fs::last_write_time(temp, ec);
     if (ec || now - modified < min_age)

@@ -28,6 +28,7 @@ enum class store_errc {
   class_mismatch,      ///< The stored object is of another class.
   layout_mismatch,     ///< The stored object was written by another class layout.
   no_root,             ///< No store directory could be determined.
+  busy,                ///< Another Lease holds the object (it is active elsewhere).
 };
 
 /// Short stable name of a kind ("not_found", ...), for messages and tools.

@@ -24,12 +24,14 @@
 #pragma once
 
 #include "poc/persist/address.hpp"
+#include "poc/persist/lease.hpp"
 #include "poc/persist/record.hpp"
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -48,6 +50,7 @@ struct StoreOptions {
 struct ScanResult {
   std::vector<Address> objects;                   ///< Records, sorted by address.
   std::vector<std::filesystem::path> temporaries; ///< Left by saves that did not finish.
+  std::vector<std::filesystem::path> locks;       ///< Lock files of leases (lease.hpp).
   std::vector<std::filesystem::path> foreign;     ///< Files that no save creates.
 };
 
@@ -96,7 +99,9 @@ public:
   /// Whether a record file exists for \p address (it may still be damaged).
   bool contains(const Address& address) const;
 
-  /// Deletes the record of \p address and any directories it leaves empty.
+  /// Deletes the record of \p address and any directories it leaves empty
+  /// (with its lock file, unless a Lease holds that; the Lease then deletes
+  /// it on release).
   /// \returns false if there was no record. \throws store_error(io).
   bool remove(const Address& address) const;
 
@@ -107,8 +112,17 @@ public:
   /// Walks the whole root: records, leftover temporaries, foreign files.
   ScanResult scan() const;
 
+  /// Takes the lease on \p address (lease.hpp) unless another Lease, in
+  /// this or any other process, holds it. The object need not exist.
+  /// \returns std::nullopt if it is held. \throws store_error(io).
+  std::optional<Lease> try_lease(const Address& address) const;
+
+  /// try_lease(), but \throws store_error(busy) naming the holder (its
+  /// process id and host) if the object is held.
+  Lease lease(const Address& address) const;
+
   /// Deletes temporary files (left by saves whose process died) not modified
-  /// for \p min_age. Always safe for consistency: should a save still be
+  /// for \p min_age, and unheld lock files of objects that no longer exist. Always safe for consistency: should a save still be
   /// writing such a file, its rename fails and that save() throws
   /// store_error(io); no record is ever damaged. \returns files removed.
   std::size_t clean(std::chrono::seconds min_age) const;
