@@ -73,6 +73,13 @@ TEST(Pointer, HostedLocalProcessIsSentAsReference) {
   EXPECT_EQ(poc::remote_id(received), id);
 }
 
+TEST(Pointer, LocalObjectOfClassWithoutSerializerCannotBeSent) {
+  Worker local; // a process class: only references to it can travel
+  Worker *p = &local;
+  poc::Writer w;
+  EXPECT_THROW(w.write(p), poc::encode_error);
+}
+
 TEST(Pointer, HostedCheckUsesTheCompleteObjectOfAPolymorphicClass) {
   Tagged local;
   Shape *as_shape = &local;
