@@ -1,0 +1,58 @@
+//===- Diagnostics.h - poc++'s own diagnostics ------------------*- C++ -*-===//
+//
+// Every error poc++ reports beyond Clang's own goes through the
+// DiagnosticsEngine of the translation unit, so it is printed in Clang's
+// format (file:line:col, source line, caret) at the user's original location.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POCC_DIAGNOSTICS_H
+#define POCC_DIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+
+namespace pocc {
+
+/// The diagnostics poc++ emits. Message texts live in Diagnostics.cpp.
+enum class Diag {
+  /// %0 = method, %1 = parameter, %2 = type, %3 = reason and remedy.
+  UnsendableParam,
+  /// %0 = method, %1 = type, %2 = reason and remedy.
+  UnsendableResult,
+  /// Note at a parameter/field: %0 = its name.
+  DeclaredHere,
+  /// %0 = class, %1 = field, %2 = type, %3 = reason and remedy.
+  UnsendableField,
+  /// %0 = field, %1 = class.
+  RemoteFieldAccess,
+  /// `start` before something that is not a call or a creation.
+  StartNotACall,
+  /// %0 = element type.
+  RemoteArrayElement,
+  /// %0 = parameter, %1 = method.
+  LocalPointerToRemote,
+  /// %0 = method name, %1 = class.
+  RemoteCallToPrivate,
+  /// A remote reference bound to a C++ reference (`T& r = *p`).
+  RemoteDerefToReference,
+  /// A class with more than one process-group base or similar: %0 = text.
+  Unsupported,
+};
+
+/// Reports poc++ diagnostics through one DiagnosticsEngine.
+class Diagnostics {
+public:
+  explicit Diagnostics(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}
+
+  /// Starts a diagnostic of kind \p D at \p Loc; stream arguments into it.
+  clang::DiagnosticBuilder report(clang::SourceLocation Loc, Diag D);
+
+  /// True once any error (Clang's or poc++'s) has been reported.
+  bool hasErrors() const { return Engine.hasErrorOccurred(); }
+
+private:
+  clang::DiagnosticsEngine &Engine;
+};
+
+} // namespace pocc
+
+#endif

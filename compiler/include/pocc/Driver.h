@@ -1,0 +1,46 @@
+//===- Driver.h - the poc++ command line ------------------------*- C++ -*-===//
+//
+// `poc++ [options] FILE.cpp... [-o OUT]` behaves like a compiler driver:
+// it translates each C++ source, hands the translations to the system C++
+// compiler with the user's flags, and links them with the runtime.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POCC_DRIVER_H
+#define POCC_DRIVER_H
+
+#include "pocc/Toolchain.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace pocc {
+
+/// The parsed command line.
+struct DriverOptions {
+  std::vector<std::string> Sources;     ///< C++ files to translate
+  std::vector<std::string> LinkInputs;  ///< objects and libraries
+  std::vector<std::string> ParseFlags;  ///< -I -D -U -isystem -include -std
+  std::vector<std::string> CompileFlags; ///< everything for the compiler
+  std::vector<std::string> LinkFlags;   ///< -L -l -Wl, ...
+  std::string Output;                   ///< -o
+  std::string EmitGeneratedDir;         ///< --emit-generated
+  std::string CompilationDbDir;         ///< -p
+  bool CompileOnly = false;             ///< -c
+  bool TranslateOnly = false;           ///< --translate-only
+  bool Verbose = false;                 ///< -v: print commands
+  bool Help = false;
+  bool HasStd = false;                  ///< the user chose -std=
+};
+
+/// Parses \p Args (without argv[0]); an error names the bad argument.
+llvm::Expected<DriverOptions> parseCommandLine(llvm::ArrayRef<std::string> Args);
+
+/// Runs poc++; returns the process exit code.
+int runDriver(const DriverOptions &Opts, const Toolchain &TC);
+
+/// The usage text of `poc++ --help`.
+const char *usageText();
+
+} // namespace pocc
+
+#endif

@@ -1,0 +1,86 @@
+//===- RemoteModel.h - which values may refer to other processes -*- C++ -*-=//
+//
+// Remote references are ordinary pointers, so poc++ must work out which
+// expressions to rewrite:
+//  * class pointers: a class is *remotable* if the program creates it (or a
+//    class derived from it) with `new(machine)`, if it derives from
+//    poc::ProcessGroupMember, or if it is annotated POC_REMOTE. Every call
+//    through a pointer to a remotable class is rewritten into a call of a
+//    generated wrapper that tests at run time whether the object is remote.
+//  * scalar pointers (remote arrays): a flow analysis from `new(m) E[n]`
+//    sites through initialisations, assignments, arguments to parameters,
+//    returns and fields, seeded also with every pointer-to-scalar parameter
+//    and field of a remotable class (such values arrive over the wire).
+//    Only subscripts and dereferences of may-remote pointers are rewritten.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POCC_REMOTEMODEL_H
+#define POCC_REMOTEMODEL_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <set>
+#include <string>
+#include <vector>
+
+namespace pocc {
+
+/// True if \p E is `new(m) T...` with a machine placement argument, i.e. a
+/// process or remote array creation rather than an ordinary placement new.
+bool isRemoteNew(const clang::CXXNewExpr *E);
+
+/// True if \p RD derives (directly or not) from poc::ProcessGroupMember.
+bool isProcessGroupMember(const clang::CXXRecordDecl *RD);
+
+/// True if \p T is a pointer to non-class, non-function, non-void data.
+bool isScalarPointer(clang::QualType T);
+
+/// Names (className) of the classes this translation unit creates remotely,
+/// with all their bases: the first pass over a multi-file program.
+std::set<std::string> collectRemotableNames(clang::ASTContext &Ctx);
+
+/// The may-remote analysis of one translation unit.
+class RemoteModel {
+public:
+  /// \p ProgramRemotable: remotable class names from every input file.
+  RemoteModel(clang::ASTContext &Ctx,
+              const std::set<std::string> &ProgramRemotable);
+
+  /// True if calls through a pointer to \p RD must be rewritten.
+  bool isRemotable(const clang::CXXRecordDecl *RD) const;
+
+  /// True if \p E (a pointer to scalar data) may hold a remote array.
+  bool mayBeRemoteArray(const clang::Expr *E) const;
+
+private:
+  void addRemotable(const clang::CXXRecordDecl *RD);
+  void collect();
+  void propagate();
+
+  clang::ASTContext &Ctx;
+  std::set<std::string> RemotableNames;
+  /// Flow edges of scalar pointers: value flows from key into each element.
+  llvm::DenseMap<const clang::Decl *, std::vector<const clang::Decl *>> Flow;
+  llvm::SmallPtrSet<const clang::Decl *, 16> Seeds;
+  llvm::SmallPtrSet<const clang::Decl *, 32> MayRemote;
+
+  friend class FlowCollector;
+};
+
+/// The declaration the flow analysis uses for \p D: the first declaration,
+/// and for parameters the parameter of the first declaration.
+const clang::Decl *canonicalDecl(const clang::Decl *D);
+
+/// The declarations an expression's pointer value may come from: variables,
+/// parameters, fields and functions (their results). Sets \p FromRemoteNew
+/// if the value is made by a remote array creation.
+void pointerSources(const clang::Expr *E,
+                    llvm::SmallVectorImpl<const clang::Decl *> &Out,
+                    bool &FromRemoteNew);
+
+} // namespace pocc
+
+#endif

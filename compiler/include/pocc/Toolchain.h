@@ -1,0 +1,38 @@
+//===- Toolchain.h - where poc++ finds headers, libraries, compilers -*- C++ -*-===//
+#ifndef POCC_TOOLCHAIN_H
+#define POCC_TOOLCHAIN_H
+
+#include <string>
+#include <vector>
+
+namespace pocc {
+
+/// The paths poc++ uses, for a build tree or an installed tree.
+struct Toolchain {
+  /// Directory holding <poc/poc.hpp>.
+  std::string RuntimeInclude;
+  /// Directory of headers only the parse sees (poc_start_marker.hpp).
+  std::string ParseInclude;
+  /// libpoc_runtime.
+  std::string RuntimeLibrary;
+  /// Clang's resource directory (its own stddef.h etc.) for the parse.
+  std::string ClangResourceDir;
+  /// MPI header directories (the runtime headers may include <mpi.h>).
+  std::vector<std::string> MpiIncludes;
+  /// The system C++ compiler (mpicxx); POC_CXX overrides it.
+  std::string Compiler;
+  /// Link flags the runtime needs after the library.
+  std::vector<std::string> RuntimeLinkFlags;
+
+  /// Detects the layout from the location of the running poc++ (\p Argv0):
+  /// an installed tree (`<prefix>/bin/poc++` next to `<prefix>/include`)
+  /// or the build tree it was built in.
+  static Toolchain detect(const char *Argv0);
+
+  /// Directories whose files are never user files.
+  std::vector<std::string> systemPrefixes() const;
+};
+
+} // namespace pocc
+
+#endif

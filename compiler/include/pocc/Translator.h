@@ -1,0 +1,73 @@
+//===- Translator.h - process-oriented C++ to C++ ---------------*- C++ -*-===//
+//
+// Translates one user source file: the user's text with the process
+// constructs rewritten in place (remote creation, deletion and calls,
+// remote array accesses, `start`, `main`), interface and client
+// declarations inserted before their first use, and at the end the
+// serializers, client wrapper definitions, servers, registrations and the
+// generated `main`. `#line` directives map the user's lines back to the
+// user's file, so errors from the system compiler point there too.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POCC_TRANSLATOR_H
+#define POCC_TRANSLATOR_H
+
+#include "pocc/UserFileSystem.h"
+#include "clang/Frontend/FrontendAction.h"
+#include <memory>
+#include <set>
+#include <string>
+
+namespace pocc {
+
+/// What a translation needs besides the source.
+struct TranslateOptions {
+  /// Remotable class names found in every input file of the invocation.
+  std::set<std::string> ProgramRemotable;
+  /// The source file as the user named it (for `#line` and comments).
+  std::string SourceName;
+  /// The name the generated file is written under (for `#line`).
+  std::string GeneratedName;
+  /// Where `start` keywords were blanked out (shared with the file system).
+  const UserFileSystem *Files = nullptr;
+};
+
+/// Parses a file and produces its translation in \p Output (empty if the
+/// file has errors; the errors are reported through Clang's diagnostics).
+class TranslateAction : public clang::ASTFrontendAction {
+public:
+  TranslateAction(const TranslateOptions &Opts, std::string &Output)
+      : Opts(Opts), Output(Output) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef InFile) override;
+
+private:
+  const TranslateOptions &Opts;
+  std::string &Output;
+};
+
+/// First pass over a multi-file program: adds the names of the classes a
+/// file creates remotely (and their bases) to \p Names.
+class CollectRemotableAction : public clang::ASTFrontendAction {
+public:
+  explicit CollectRemotableAction(std::set<std::string> &Names)
+      : Names(Names) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef InFile) override;
+
+private:
+  std::set<std::string> &Names;
+};
+
+/// Formats generated C++ with clang-format's LLVM style.
+std::string formatCode(llvm::StringRef Code);
+
+} // namespace pocc
+
+#endif

@@ -1,0 +1,73 @@
+//===- Diagnostics.cpp - poc++'s own diagnostics --------------------------===//
+#include "pocc/Diagnostics.h"
+
+using namespace clang;
+
+namespace pocc {
+
+namespace {
+struct DiagSpec {
+  DiagnosticsEngine::Level Level;
+  const char *Format;
+};
+
+DiagSpec specFor(Diag D) {
+  switch (D) {
+  case Diag::UnsendableParam:
+    return {DiagnosticsEngine::Error,
+            "cannot call '%0' on another process: parameter '%1' of type %2 "
+            "cannot be sent (%3)"};
+  case Diag::UnsendableResult:
+    return {DiagnosticsEngine::Error,
+            "cannot call '%0' on another process: its result type %1 cannot "
+            "be sent back (%2)"};
+  case Diag::DeclaredHere:
+    return {DiagnosticsEngine::Note, "'%0' declared here"};
+  case Diag::UnsendableField:
+    return {DiagnosticsEngine::Error,
+            "cannot send an object of class '%0' to another process: member "
+            "'%1' of type %2 cannot be sent (%3)"};
+  case Diag::RemoteFieldAccess:
+    return {DiagnosticsEngine::Error,
+            "data member '%0' of '%1' accessed through a pointer that may "
+            "refer to another process; access it through a method instead"};
+  case Diag::StartNotACall:
+    return {DiagnosticsEngine::Error,
+            "'start' must be followed by a function call, a method call or a "
+            "process creation 'new(machine) T(...)'"};
+  case Diag::RemoteArrayElement:
+    return {DiagnosticsEngine::Error,
+            "remote array element type %0 is not trivially copyable; use a "
+            "process of a class holding a std::vector instead"};
+  case Diag::LocalPointerToRemote:
+    return {DiagnosticsEngine::Error,
+            "argument for parameter '%0' of '%1' is a raw pointer to "
+            "non-class data with no known length; pass a remote array "
+            "('new(machine) T[n]'), or change the parameter to std::vector or "
+            "std::span, or annotate it with POC_COUNT(n) from "
+            "<poc/annotations.hpp>"};
+  case Diag::RemoteCallToPrivate:
+    return {DiagnosticsEngine::Error,
+            "'%0' is not a public method of '%1' and cannot be called on "
+            "another process"};
+  case Diag::RemoteDerefToReference:
+    return {DiagnosticsEngine::Error,
+            "a pointer that may refer to another process cannot be "
+            "dereferenced into a C++ reference; copy the value instead"};
+  case Diag::Unsupported:
+    return {DiagnosticsEngine::Error, "poc++ does not support %0"};
+  }
+  return {DiagnosticsEngine::Error, "internal poc++ error"};
+}
+} // namespace
+
+DiagnosticBuilder Diagnostics::report(SourceLocation Loc, Diag D) {
+  DiagSpec S = specFor(D);
+  // Custom IDs are interned by (level, format), so this is a lookup after
+  // the first use.
+  unsigned ID = Engine.getDiagnosticIDs()->getCustomDiagID(
+      static_cast<DiagnosticIDs::Level>(S.Level), S.Format);
+  return Engine.Report(Loc, ID);
+}
+
+} // namespace pocc

@@ -1,0 +1,492 @@
+//===- InterfaceGen.cpp - T_interface, T_client and T_server --------------===//
+#include "pocc/InterfaceGen.h"
+#include "pocc/RemoteModel.h"
+#include "pocc/TypeNames.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace pocc {
+
+bool RemoteMethod::hasCopyBack() const {
+  for (const RemoteParam &P : Params)
+    if (P.CopiesBack)
+      return true;
+  return false;
+}
+
+InterfaceGen::InterfaceGen(ASTContext &Ctx, Serializability &Sendable)
+    : Ctx(Ctx), Sendable(Sendable) {}
+
+namespace {
+/// Methods that belong in a class's remote interface.
+bool isInterfaceMethod(const CXXMethodDecl *MD) {
+  return !MD->isImplicit() && !isa<CXXConstructorDecl>(MD) &&
+         !isa<CXXDestructorDecl>(MD) && !isa<CXXConversionDecl>(MD) &&
+         !MD->isStatic() && !MD->isDeleted() && !MD->isOverloadedOperator() &&
+         MD->getAccess() == AS_public &&
+         MD->getRefQualifier() == RQ_None && !MD->getDescribedTemplate();
+}
+
+bool isInterfaceCtor(const CXXConstructorDecl *CD) {
+  return !CD->isImplicit() && !CD->isDeleted() &&
+         !CD->isCopyOrMoveConstructor() && CD->getAccess() == AS_public &&
+         !CD->getDescribedFunctionTemplate();
+}
+
+bool isReservedName(llvm::StringRef N) {
+  return N == "self" || N == "call" || N == "reply" || N == "where";
+}
+
+std::string sourceText(SourceRange R, const ASTContext &Ctx) {
+  if (R.isInvalid())
+    return {};
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = CharSourceRange::getTokenRange(
+      SM.getFileLoc(R.getBegin()), SM.getFileLoc(R.getEnd()));
+  return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+} // namespace
+
+std::string InterfaceGen::origin(const Decl *D) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(D->getLocation()));
+  if (P.isInvalid())
+    return "<unknown>";
+  return (llvm::sys::path::filename(P.getFilename()) + ":" +
+          llvm::Twine(P.getLine()))
+      .str();
+}
+
+RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD,
+                                       std::string Key) {
+  RemoteMethod M;
+  M.Decl = MD;
+  M.Key = std::move(Key);
+  M.IsCtor = isa<CXXConstructorDecl>(MD);
+  M.Signature = methodSignature(MD);
+  M.Result = M.IsCtor ? codeSpelling(Ctx.getRecordType(MD->getParent()), Ctx) +
+                            " *"
+                      : codeSpelling(MD->getReturnType(), Ctx);
+  for (unsigned I = 0; I < MD->getNumParams(); ++I) {
+    const ParmVarDecl *PD = MD->getParamDecl(I);
+    RemoteParam P;
+    P.Decl = PD;
+    P.Name = PD->getName().str();
+    if (P.Name.empty() || isReservedName(P.Name))
+      P.Name = "p" + std::to_string(I);
+    P.Type = codeSpelling(PD->getType(), Ctx);
+    if (PD->hasDefaultArg() && !PD->hasUninstantiatedDefaultArg() &&
+        !PD->hasUnparsedDefaultArg()) {
+      P.Default = sourceText(PD->getDefaultArgRange(), Ctx);
+      if (P.Default.empty()) {
+        llvm::raw_string_ostream OS(P.Default);
+        PD->getDefaultArg()->printPretty(OS, nullptr,
+                                         PrintingPolicy(Ctx.getLangOpts()));
+      }
+    }
+    if (auto U = Sendable.checkParam(PD, P.Kind)) {
+      if (!M.Problem) {
+        M.Problem = U;
+        M.ProblemParam = PD;
+      }
+    }
+    QualType T = PD->getType();
+    if (const auto *RT = T->getAs<LValueReferenceType>())
+      P.CopiesBack = !RT->getPointeeType().isConstQualified();
+    else if (const auto *PT = T->getAs<PointerType>())
+      P.CopiesBack = !PT->getPointeeType().isConstQualified();
+    else
+      P.CopiesBack = false;
+    P.MoveLocally = T->isRecordType() && !T.isTriviallyCopyableType(Ctx);
+    M.Params.push_back(std::move(P));
+  }
+  // POC_COUNT(n) names another parameter; refer to it by its wrapper name.
+  for (RemoteParam &P : M.Params) {
+    std::string Count = Serializability::countOf(P.Decl);
+    if (Count.empty())
+      continue;
+    for (const RemoteParam &Q : M.Params)
+      if (Q.Decl->getName() == Count)
+        P.Count = Q.Name;
+    if (P.Count.empty() && !M.Problem) {
+      M.Problem = Unsendable{"POC_COUNT(" + Count +
+                                 ") names no parameter of this method",
+                             P.Decl};
+      M.ProblemParam = P.Decl;
+    }
+  }
+  if (!M.IsCtor && !M.Problem)
+    if (auto U = Sendable.checkResult(MD->getReturnType()))
+      M.Problem = U;
+  return M;
+}
+
+const RemoteClass &InterfaceGen::classFor(const CXXRecordDecl *RD) {
+  RD = RD->getDefinition();
+  auto &Slot = Classes[RD];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<RemoteClass>();
+  RemoteClass &C = *Slot;
+  C.Decl = RD;
+  C.Name = className(RD);
+  C.Id = classIdentifier(RD);
+  C.Type = codeSpelling(Ctx.getRecordType(RD), Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  C.Concrete = !RD->isAbstract() && !SM.isInSystemHeader(RD->getLocation()) &&
+               !RD->isInStdNamespace();
+  std::map<std::string, unsigned> Overloads;
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    if (!isInterfaceMethod(MD))
+      continue;
+    std::string Name = MD->getNameAsString();
+    std::string Key = Name + "_" + std::to_string(Overloads[Name]++);
+    C.Methods.push_back(buildMethod(MD, std::move(Key)));
+  }
+  unsigned CtorIndex = 0;
+  for (const CXXConstructorDecl *CD : RD->ctors())
+    if (isInterfaceCtor(CD))
+      C.Ctors.push_back(buildMethod(CD, "ctor_" + std::to_string(CtorIndex++)));
+  // The implicit default constructor is declared lazily by Sema, so it is
+  // represented by its signature alone: the interface must not depend on
+  // whether this file happened to use it.
+  if (!RD->hasUserDeclaredConstructor() && RD->hasDefaultConstructor()) {
+    RemoteMethod M;
+    M.Decl = nullptr;
+    M.Key = "ctor_" + std::to_string(CtorIndex++);
+    M.IsCtor = true;
+    M.Signature = C.Name + "::" + RD->getNameAsString() + "()";
+    M.Result = C.Type + " *";
+    C.Ctors.push_back(std::move(M));
+  }
+  if (isProcessGroupMember(RD) && C.Concrete)
+    addGroupSpecialisations(C);
+  return C;
+}
+
+void InterfaceGen::addGroupSpecialisations(RemoteClass &C) {
+  // Every class on the path from C up to ProcessGroupMember may be the
+  // element type of the group array a caller passes.
+  std::vector<const CXXRecordDecl *> Work{C.Decl};
+  std::set<const CXXRecordDecl *> Seen;
+  while (!Work.empty()) {
+    const CXXRecordDecl *X = Work.back();
+    Work.pop_back();
+    if (!X || !isProcessGroupMember(X) || !Seen.insert(X).second)
+      continue;
+    QualType XT = Ctx.getRecordType(X);
+    QualType Group = Ctx.getPointerType(Ctx.getPointerType(XT).withConst());
+    std::string Sig = "poc::ProcessGroupMember::SetProcessGroup<" +
+                      className(X) + ">(int,int," +
+                      signatureSpelling(Group, Ctx) + ")";
+    std::string XS = codeSpelling(XT, Ctx);
+    std::string MP = "static_cast<void (::poc::ProcessGroupMember::*)(int, "
+                     "int, " +
+                     XS + " *const *)>(&::poc::ProcessGroupMember::"
+                          "SetProcessGroup<" +
+                     XS + ">)";
+    C.ExtraServed.emplace_back(std::move(Sig), std::move(MP));
+    for (const CXXBaseSpecifier &B : X->bases())
+      Work.push_back(B.getType()->getAsCXXRecordDecl());
+  }
+  std::sort(C.ExtraServed.begin(), C.ExtraServed.end());
+}
+
+const RemoteClass &InterfaceGen::unitFor(const CXXMethodDecl *MD) {
+  if (!MD->getPrimaryTemplate())
+    return classFor(MD->getParent());
+  auto &Slot = Specs[MD->getCanonicalDecl()];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<RemoteClass>();
+  RemoteClass &C = *Slot;
+  C.Decl = MD->getParent()->getDefinition();
+  C.Name = className(C.Decl);
+  C.Type = codeSpelling(Ctx.getRecordType(C.Decl), Ctx);
+  RemoteMethod M = buildMethod(MD, MD->getNameAsString() + "_0");
+  C.Id = identifierFrom(llvm::StringRef(M.Signature).split('(').first);
+  C.Methods.push_back(std::move(M));
+  return C;
+}
+
+const RemoteMethod *InterfaceGen::methodFor(const CXXMethodDecl *MD) {
+  if (const auto *CD = dyn_cast<CXXConstructorDecl>(MD)) {
+    const RemoteClass &C = classFor(CD->getParent());
+    for (const RemoteMethod &M : C.Ctors)
+      if (M.Decl ? M.Decl->getCanonicalDecl() == CD->getCanonicalDecl()
+                 : CD->isImplicit() && CD->isDefaultConstructor())
+        return &M;
+    return nullptr;
+  }
+  const RemoteClass &U = unitFor(MD);
+  for (const RemoteMethod &M : U.Methods)
+    if (M.Decl->getCanonicalDecl() == MD->getCanonicalDecl())
+      return &M;
+  return nullptr;
+}
+
+void InterfaceGen::use(const RemoteClass &C, const RemoteMethod &M,
+                       llvm::StringRef Variant) {
+  Used.insert(C.Id + "::" + M.Key + Variant.str());
+}
+
+std::string InterfaceGen::selfParam(const RemoteClass &C,
+                                    const RemoteMethod &M) const {
+  return std::string(M.Decl->isConst() ? "const " : "") + C.Type + " *self";
+}
+
+std::string InterfaceGen::wrapperParams(const RemoteMethod &M,
+                                        bool WithDefaults) const {
+  std::string S;
+  for (const RemoteParam &P : M.Params) {
+    S += ", " + P.Type + " " + P.Name;
+    if (WithDefaults && !P.Default.empty())
+      S += " = " + P.Default;
+  }
+  return S;
+}
+
+std::string InterfaceGen::localCall(const RemoteMethod &M) const {
+  std::string S = "self->" + M.Decl->getNameAsString() + "(";
+  for (size_t I = 0; I < M.Params.size(); ++I) {
+    if (I)
+      S += ", ";
+    const RemoteParam &P = M.Params[I];
+    S += P.MoveLocally ? "std::move(" + P.Name + ")" : P.Name;
+  }
+  return S + ")";
+}
+
+std::string InterfaceGen::sendArgs(const RemoteMethod &M) const {
+  std::string S;
+  for (const RemoteParam &P : M.Params) {
+    if (!S.empty())
+      S += ", ";
+    S += P.Kind == ParamKind::Counted
+             ? "::poc::counted(" + P.Name + ", " + P.Count + ")"
+             : P.Name;
+  }
+  return S;
+}
+
+std::string InterfaceGen::copyBacks(const RemoteMethod &M) const {
+  std::string S;
+  for (const RemoteParam &P : M.Params) {
+    if (!P.CopiesBack)
+      continue;
+    if (!S.empty())
+      S += ", ";
+    S += P.Kind == ParamKind::Counted
+             ? "::poc::counted(" + P.Name + ", " + P.Count + ")"
+             : P.Name;
+  }
+  return S;
+}
+
+std::string InterfaceGen::memberPointer(const RemoteMethod &M) const {
+  const CXXMethodDecl *MD = M.Decl;
+  std::string Cls = codeSpelling(Ctx.getRecordType(MD->getParent()), Ctx);
+  std::string S = "static_cast<" + M.Result + " (" + Cls + "::*)(";
+  for (size_t I = 0; I < M.Params.size(); ++I)
+    S += (I ? ", " : "") + M.Params[I].Type;
+  S += std::string(")") + (MD->isConst() ? " const" : "") + ">(&" + Cls +
+       "::" + MD->getNameAsString();
+  if (const TemplateArgumentList *Args = MD->getTemplateSpecializationArgs()) {
+    S += '<';
+    for (unsigned I = 0; I < Args->size(); ++I) {
+      if (I)
+        S += ", ";
+      const TemplateArgument &A = Args->get(I);
+      if (A.getKind() == TemplateArgument::Type) {
+        S += codeSpelling(A.getAsType(), Ctx);
+      } else {
+        llvm::raw_string_ostream OS(S);
+        A.print(PrintingPolicy(Ctx.getLangOpts()), OS, /*IncludeType=*/true);
+      }
+    }
+    S += '>';
+  }
+  return S + ")";
+}
+
+std::string InterfaceGen::emitDeclarations(const RemoteClass &C) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  bool IsUnit = C.Methods.size() == 1 && C.Methods[0].Decl &&
+                C.Methods[0].Decl->getPrimaryTemplate();
+  OS << "// poc++: remote interface of "
+     << (IsUnit ? "'" + C.Methods[0].Signature + "'" : "class '" + C.Name + "'")
+     << " (" << origin(IsUnit ? static_cast<const Decl *>(C.Methods[0].Decl)
+                              : C.Decl)
+     << ").\n";
+  OS << "namespace poc_gen {\n";
+  OS << "/// Method ids and meta-information (the paper's " << C.Name
+     << "_interface).\n";
+  OS << "struct " << C.Id << "_interface {\n";
+  OS << "static constexpr const char *class_name = \"" << C.Name << "\";\n";
+  OS << "enum : std::uint64_t {\n";
+  for (const auto *List : {&C.Ctors, &C.Methods})
+    for (const RemoteMethod &M : *List)
+      if (!M.Problem)
+        OS << M.Key << " = ::poc::method_id(\"" << M.Signature << "\"),\n";
+  OS << "};\n};\n";
+  OS << "/// Client side: calls a local object directly and a remote one "
+        "through a request.\n";
+  OS << "struct " << C.Id << "_client : " << C.Id << "_interface {\n";
+  if (C.Concrete)
+    for (const RemoteMethod &M : C.Ctors) {
+      if (M.Problem)
+        continue;
+      std::string N = M.Key.substr(5); // "ctor_<k>" -> "<k>"
+      for (const char *Kind : {"create_", "start_create_"})
+        OS << "static " << M.Result << Kind << N
+           << "(const ::poc::machine &where" << wrapperParams(M, true)
+           << ");\n";
+    }
+  for (const RemoteMethod &M : C.Methods) {
+    if (M.Problem)
+      continue;
+    std::string Self = selfParam(C, M), Params = wrapperParams(M, true);
+    OS << "static " << M.Result << " " << M.Key << "(" << Self << Params
+       << ");\n";
+    OS << "static void " << M.Key << "_start(" << Self << Params << ");\n";
+    if (!M.hasCopyBack())
+      OS << "static ::poc::future<" << M.Result << "> " << M.Key
+         << "_future(" << Self << Params << ");\n";
+  }
+  OS << "};\n} // namespace poc_gen\n";
+  return S;
+}
+
+std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  auto used = [&](const RemoteMethod &M, llvm::StringRef V) {
+    return Used.count(C.Id + "::" + M.Key + V.str()) != 0;
+  };
+  std::string Client = "poc_gen::" + C.Id + "_client::";
+  for (const RemoteMethod &M : C.Ctors) {
+    if (M.Problem || !C.Concrete)
+      continue;
+    std::string N = M.Key.substr(5);
+    std::string Args = sendArgs(M);
+    for (const char *Kind : {"create", "start_create"}) {
+      if (!used(M, Kind))
+        continue;
+      OS << "inline " << M.Result << Client << Kind << "_" << N
+         << "(const ::poc::machine &where" << wrapperParams(M, false)
+         << ") {\n"
+         << "return ::poc::" << Kind << "<" << C.Type << ">(where, " << C.Id
+         << "_interface::" << M.Key
+         << (Args.empty() ? "" : ", ") << Args << ");\n}\n";
+    }
+  }
+  for (const RemoteMethod &M : C.Methods) {
+    if (M.Problem)
+      continue;
+    std::string Head = "(" + selfParam(C, M) + wrapperParams(M, false) + ") {\n";
+    std::string Args = sendArgs(M);
+    std::string Send = "::poc::Call call(self, " + C.Id + "_interface::" +
+                       M.Key + ");\n" +
+                       (Args.empty() ? "" : "call.args(" + Args + ");\n");
+    bool Void = M.Decl->getReturnType()->isVoidType();
+    if (used(M, "")) {
+      OS << "inline " << M.Result << " " << Client << M.Key << Head;
+      OS << "if (!::poc::is_remote(self))"
+         << (Void ? " {\n" + localCall(M) + ";\nreturn;\n}\n"
+                  : "\nreturn " + localCall(M) + ";\n");
+      OS << Send;
+      if (M.hasCopyBack()) {
+        OS << "auto reply = call.invoke_reply();\n"
+           << "reply.copy_back(" << copyBacks(M) << ");\n"
+           << (Void ? "reply.result();\n"
+                    : "return reply.result<" + M.Result + ">();\n");
+      } else {
+        OS << (Void ? "call.invoke();\n"
+                    : "return call.invoke<" + M.Result + ">();\n");
+      }
+      OS << "}\n";
+    }
+    if (used(M, "_start")) {
+      OS << "inline void " << Client << M.Key << "_start" << Head
+         << "if (!::poc::is_remote(self)) {\n"
+         << localCall(M) << ";\nreturn;\n}\n"
+         << Send << "call.start();\n}\n";
+    }
+    if (used(M, "_future") && !M.hasCopyBack()) {
+      OS << "inline ::poc::future<" << M.Result << "> " << Client << M.Key
+         << "_future" << Head << "if (!::poc::is_remote(self))"
+         << (Void ? " {\n" + localCall(M) +
+                        ";\nreturn ::poc::make_ready_future();\n}\n"
+                  : "\nreturn ::poc::make_ready_future(" + localCall(M) +
+                        ");\n")
+         << Send << "return call.start_future<" << M.Result << ">();\n}\n";
+    }
+  }
+  return S;
+}
+
+void InterfaceGen::serveBases(const CXXRecordDecl *RD, std::string &Out,
+                              std::set<const CXXRecordDecl *> &Seen) {
+  for (const CXXBaseSpecifier &B : RD->bases()) {
+    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+    if (!Base || B.getAccessSpecifier() != AS_public ||
+        !Seen.insert(Base->getDefinition()).second)
+      continue;
+    const RemoteClass &BC = classFor(Base);
+    for (const RemoteMethod &M : BC.Methods)
+      if (!M.Problem)
+        Out += "case ::poc::method_id(\"" + M.Signature + "\"):\nrq.invoke(self, " +
+               memberPointer(M) + ");\nreturn;\n";
+    serveBases(BC.Decl, Out, Seen);
+  }
+}
+
+std::string InterfaceGen::emitServer(const RemoteClass &C) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << "// poc++: server of class '" << C.Name << "' (" << origin(C.Decl)
+     << ").\n";
+  OS << "namespace poc_gen {\n";
+  OS << "/// Server side: runs requests on the process's own thread.\n";
+  OS << "struct " << C.Id << "_server : " << C.Id << "_interface {\n";
+  OS << "static void dispatch(" << C.Type
+     << " &self, std::uint64_t method, ::poc::Request &rq) {\n"
+     << "switch (method) {\n";
+  for (const RemoteMethod &M : C.Methods)
+    if (!M.Problem)
+      OS << "case " << M.Key << ":\nrq.invoke(self, " << memberPointer(M)
+         << ");\nreturn;\n";
+  std::string Inherited;
+  std::set<const CXXRecordDecl *> Seen;
+  serveBases(C.Decl, Inherited, Seen);
+  OS << Inherited;
+  for (const auto &[Sig, MP] : C.ExtraServed)
+    OS << "case ::poc::method_id(\"" << Sig << "\"):\nrq.invoke(self, " << MP
+       << ");\nreturn;\n";
+  OS << "default:\nrq.unknown_method(method);\n}\n}\n";
+  OS << "static " << C.Type
+     << " *construct(std::uint64_t ctor, ::poc::Request &rq) {\n"
+     << "switch (ctor) {\n";
+  for (const RemoteMethod &M : C.Ctors) {
+    if (M.Problem)
+      continue;
+    OS << "case " << M.Key << ":\nreturn rq.construct<" << C.Type;
+    for (const RemoteParam &P : M.Params)
+      OS << ", " << P.Type;
+    OS << ">();\n";
+  }
+  OS << "default:\nrq.unknown_method(ctor);\n}\n}\n};\n";
+  OS << "inline const ::poc::ClassRegistration<" << C.Type << ", " << C.Id
+     << "_server> " << C.Id << "_registration{\"" << C.Name << "\"};\n";
+  OS << "} // namespace poc_gen\n";
+  return S;
+}
+
+} // namespace pocc

@@ -1,0 +1,827 @@
+//===- Translator.cpp - process-oriented C++ to C++ -----------------------===//
+#include "pocc/Translator.h"
+#include "pocc/Diagnostics.h"
+#include "pocc/InterfaceGen.h"
+#include "pocc/RemoteModel.h"
+#include "pocc/Serializability.h"
+#include "pocc/SerializerGen.h"
+#include "pocc/TypeNames.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Format/Format.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "clang/Tooling/Core/Replacement.h"
+
+using namespace clang;
+
+namespace pocc {
+
+std::string formatCode(llvm::StringRef Code) {
+  format::FormatStyle Style = format::getLLVMStyle();
+  tooling::Range Whole(0, Code.size());
+  tooling::Replacements R = format::reformat(Style, Code, {Whole});
+  auto Formatted = tooling::applyAllReplacements(Code, R);
+  if (!Formatted) {
+    llvm::consumeError(Formatted.takeError());
+    return Code.str();
+  }
+  return *Formatted;
+}
+
+namespace {
+
+/// Marker replaced by a `#line` directive naming the generated file.
+constexpr llvm::StringLiteral GenLineMarker = "#line @poc-generated@\n";
+
+/// Skips the implicit nodes Sema wraps around an expression.
+const Stmt *skipImplicitParents(const Stmt *S, ASTContext &Ctx,
+                                DynTypedNode &Parent) {
+  while (true) {
+    auto Parents = Ctx.getParents(*S);
+    if (Parents.empty()) {
+      Parent = DynTypedNode();
+      return S;
+    }
+    Parent = Parents[0];
+    const Stmt *P = Parent.get<Stmt>();
+    if (P && (isa<ExprWithCleanups>(P) || isa<ImplicitCastExpr>(P) ||
+              isa<CXXBindTemporaryExpr>(P) ||
+              isa<MaterializeTemporaryExpr>(P) || isa<ParenExpr>(P))) {
+      S = P;
+      continue;
+    }
+    return S;
+  }
+}
+
+/// The consumer that does the translation once the file is parsed.
+class TranslateConsumer : public ASTConsumer,
+                          public RecursiveASTVisitor<TranslateConsumer> {
+public:
+  TranslateConsumer(CompilerInstance &CI, const TranslateOptions &Opts,
+                    std::string &Output)
+      : CI(CI), Opts(Opts), Output(Output), Diags(CI.getDiagnostics()) {}
+
+  void HandleTranslationUnit(ASTContext &C) override;
+
+  // RecursiveASTVisitor configuration and hooks.
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+  bool TraverseDecl(Decl *D);
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    return traverseFunction(FD, [&] {
+      return RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
+    return traverseFunction(FD, [&] {
+      return RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
+    });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
+    return traverseFunction(FD, [&] {
+      return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD);
+    });
+  }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) {
+    return traverseFunction(FD, [&] {
+      return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
+    });
+  }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+    return true; // sizeof/alignof operands are not evaluated
+  }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E);
+  bool VisitCallExpr(CallExpr *E);
+  bool VisitCXXNewExpr(CXXNewExpr *E);
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E);
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E);
+  bool VisitUnaryOperator(UnaryOperator *E);
+  bool VisitMemberExpr(MemberExpr *E);
+  bool VisitBinaryOperator(BinaryOperator *E);
+  bool VisitDeclStmt(DeclStmt *S);
+  bool VisitFunctionDecl(FunctionDecl *FD);
+
+private:
+  template <class F> bool traverseFunction(FunctionDecl *FD, F Traverse) {
+    FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = FD;
+    bool R = Traverse();
+    CurrentFunction = Saved;
+    return R;
+  }
+  bool inMainFile(SourceLocation L) const {
+    return L.isValid() && SM->isWrittenInMainFile(SM->getExpansionLoc(L));
+  }
+  /// Consumes a `start` keyword in front of \p Begin, if there is one.
+  bool takeStart(SourceLocation Begin);
+  /// True if the value of \p E is not used (an expression statement).
+  bool isDiscarded(const Expr *E);
+  /// Reports and returns false if \p E involves macros (not rewritable).
+  bool rewritable(const Expr *E);
+  SourceLocation afterToken(SourceLocation L) const {
+    return Lexer::getLocForEndOfToken(L, 0, *SM, LangOpts);
+  }
+  void replace(SourceLocation B, SourceLocation E, llvm::StringRef Text) {
+    R.ReplaceText(CharSourceRange::getCharRange(B, E), Text);
+  }
+  void noteUse(const RemoteClass &C);
+  bool checkProblem(const RemoteMethod &M, const CallExpr *Call,
+                    const CXXConstructExpr *Ctor, SourceLocation At);
+  void checkArrayArgs(const RemoteMethod &M,
+                      llvm::ArrayRef<const Expr *> Args);
+  void rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args,
+                       unsigned NumArgs, SourceLocation Close,
+                       bool HaveLeading);
+  void startLocal(const Expr *E);
+  /// A started call that is not remote runs as a local task.
+  bool startLocalIfStarted(const Expr *E);
+  /// The main file as the user named it.
+  std::string sourceName() const;
+  std::string lineDirective(unsigned Line) const;
+  std::string insertionBlock(const Decl *Top, llvm::StringRef Body);
+  std::string forwardDeclaration(const CXXRecordDecl *RD) const;
+  std::string generateEnd(const std::vector<const RemoteClass *> &Servers);
+  void finish();
+
+  CompilerInstance &CI;
+  const TranslateOptions &Opts;
+  std::string &Output;
+  Diagnostics Diags;
+  ASTContext *Ctx = nullptr;
+  SourceManager *SM = nullptr;
+  LangOptions LangOpts;
+  Rewriter R;
+  std::unique_ptr<RemoteModel> Model;
+  std::unique_ptr<Serializability> Sendable;
+  std::unique_ptr<InterfaceGen> Gen;
+
+  /// Started expression offset -> keyword offset, main file only.
+  std::map<unsigned, unsigned> StartOffsets;
+  std::set<const CXXNewExpr *> StartedNews;
+  FunctionDecl *CurrentFunction = nullptr;
+  const Decl *CurrentTop = nullptr;
+  /// Units in order of first use, with the top-level declaration before
+  /// which their declarations go.
+  std::vector<std::pair<const RemoteClass *, const Decl *>> FirstUse;
+  std::set<const RemoteClass *> Declared;
+  const FunctionDecl *Main = nullptr;
+};
+
+bool TranslateConsumer::TraverseDecl(Decl *D) {
+  if (!D)
+    return true;
+  const DeclContext *DC = D->getLexicalDeclContext();
+  bool TopLevel = DC && (DC->isFileContext() || isa<LinkageSpecDecl>(DC)) &&
+                  !isa<NamespaceDecl>(D) && !isa<LinkageSpecDecl>(D) &&
+                  !isa<TranslationUnitDecl>(D);
+  if (TopLevel || isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
+    // Only the main file is rewritten; headers are read, not changed.
+    if (!inMainFile(D->getLocation()))
+      return true;
+  }
+  if (!TopLevel)
+    return RecursiveASTVisitor::TraverseDecl(D);
+  const Decl *Saved = CurrentTop;
+  CurrentTop = D;
+  bool Res = RecursiveASTVisitor::TraverseDecl(D);
+  CurrentTop = Saved;
+  return Res;
+}
+
+bool TranslateConsumer::takeStart(SourceLocation Begin) {
+  if (StartOffsets.empty() || !inMainFile(Begin))
+    return false;
+  unsigned Off = SM->getFileOffset(SM->getExpansionLoc(Begin));
+  auto It = StartOffsets.find(Off);
+  if (It == StartOffsets.end())
+    return false;
+  // Remove the blanks or the parse-only marker the pre-pass left.
+  R.RemoveText(SM->getComposedLoc(SM->getMainFileID(), It->second),
+               Off - It->second);
+  StartOffsets.erase(It);
+  return true;
+}
+
+bool TranslateConsumer::isDiscarded(const Expr *E) {
+  DynTypedNode Parent;
+  skipImplicitParents(E, *Ctx, Parent);
+  if (Parent.get<Expr>() || Parent.get<VarDecl>())
+    return false;
+  return true;
+}
+
+bool TranslateConsumer::rewritable(const Expr *E) {
+  if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID()) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "process operations inside macro expansions; write them "
+           "outside the macro";
+    return false;
+  }
+  return true;
+}
+
+void TranslateConsumer::noteUse(const RemoteClass &C) {
+  if (!Declared.insert(&C).second)
+    return;
+  FirstUse.emplace_back(&C, CurrentTop);
+}
+
+bool TranslateConsumer::checkProblem(const RemoteMethod &M,
+                                     const CallExpr *Call,
+                                     const CXXConstructExpr *Ctor,
+                                     SourceLocation At) {
+  if (!M.Problem)
+    return true;
+  std::string Name = M.Decl ? M.Decl->getQualifiedNameAsString() : "";
+  if (M.ProblemParam) {
+    unsigned Index = M.ProblemParam->getFunctionScopeIndex();
+    const Expr *Arg = nullptr;
+    if (Call && Index < Call->getNumArgs())
+      Arg = Call->getArg(Index);
+    if (Ctor && Index < Ctor->getNumArgs())
+      Arg = Ctor->getArg(Index);
+    SourceLocation L =
+        Arg && !isa<CXXDefaultArgExpr>(Arg) ? Arg->getBeginLoc() : At;
+    Diags.report(L, Diag::UnsendableParam)
+        << Name << M.ProblemParam->getName()
+        << M.ProblemParam->getType() << M.Problem->Reason;
+    Diags.report(M.ProblemParam->getLocation(), Diag::DeclaredHere)
+        << M.ProblemParam->getName();
+  } else {
+    Diags.report(At, Diag::UnsendableResult)
+        << Name << M.Decl->getReturnType() << M.Problem->Reason;
+  }
+  if (M.Problem->Culprit && M.Problem->Culprit != M.ProblemParam)
+    Diags.report(M.Problem->Culprit->getLocation(), Diag::DeclaredHere)
+        << M.Problem->Culprit->getName();
+  return false;
+}
+
+void TranslateConsumer::checkArrayArgs(const RemoteMethod &M,
+                                       llvm::ArrayRef<const Expr *> Args) {
+  for (size_t I = 0; I < M.Params.size() && I < Args.size(); ++I) {
+    if (M.Params[I].Kind != ParamKind::RemoteArray)
+      continue;
+    const Expr *A = Args[I]->IgnoreParenImpCasts();
+    if (isa<CXXDefaultArgExpr>(A) || isa<CXXNullPtrLiteralExpr>(A) ||
+        isa<GNUNullExpr>(A) ||
+        A->isNullPointerConstant(*Ctx, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    if (!Model->mayBeRemoteArray(Args[I]))
+      Diags.report(Args[I]->getBeginLoc(), Diag::LocalPointerToRemote)
+          << M.Params[I].Decl->getName()
+          << (M.Decl ? M.Decl->getQualifiedNameAsString() : "");
+  }
+}
+
+void TranslateConsumer::rewriteCallArgs(SourceLocation AfterCallee,
+                                        const Expr *const *Args,
+                                        unsigned NumArgs, SourceLocation Close,
+                                        bool HaveLeading) {
+  // The first explicit argument; default arguments have no source.
+  const Expr *First = nullptr;
+  for (unsigned I = 0; I < NumArgs; ++I)
+    if (!isa<CXXDefaultArgExpr>(Args[I])) {
+      First = Args[I];
+      break;
+    }
+  if (First)
+    replace(AfterCallee, SM->getExpansionLoc(First->getBeginLoc()),
+            HaveLeading ? ", " : "");
+  else
+    replace(AfterCallee, Close, "");
+}
+
+bool TranslateConsumer::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+  if (!inMainFile(E->getBeginLoc()))
+    return true;
+  const CXXMethodDecl *MD = E->getMethodDecl();
+  const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreParens());
+  if (!MD || !ME || MD->isStatic())
+    return true;
+  const Expr *Base = ME->getBase();
+  bool Deref = false;
+  if (!ME->isArrow()) {
+    const auto *UO = dyn_cast<UnaryOperator>(Base->IgnoreParens());
+    if (!UO || UO->getOpcode() != UO_Deref)
+      return startLocalIfStarted(E);
+    Deref = true;
+  } else if (isa<CXXThisExpr>(Base->IgnoreParenImpCasts())) {
+    return startLocalIfStarted(E);
+  }
+  QualType PT = Deref ? cast<UnaryOperator>(Base->IgnoreParens())
+                            ->getSubExpr()
+                            ->getType()
+                      : Base->getType();
+  const CXXRecordDecl *Pointee =
+      PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl()
+                          : nullptr;
+  if (!Pointee || !Model->isRemotable(Pointee))
+    return startLocalIfStarted(E);
+  if (!rewritable(E))
+    return true;
+  const RemoteMethod *M = Gen->methodFor(MD);
+  if (!M) {
+    if (MD->getAccess() != AS_public)
+      Diags.report(ME->getMemberLoc(), Diag::RemoteCallToPrivate)
+          << MD->getName() << MD->getParent()->getName();
+    else
+      Diags.report(ME->getMemberLoc(), Diag::Unsupported)
+          << ("calling '" + MD->getNameAsString() +
+              "' through a pointer that may refer to another process");
+    return true;
+  }
+  if (!checkProblem(*M, E, nullptr, ME->getMemberLoc()))
+    return true;
+  llvm::SmallVector<const Expr *, 4> Args(E->arg_begin(), E->arg_end());
+  checkArrayArgs(*M, Args);
+  bool Started = takeStart(E->getBeginLoc());
+  std::string Variant;
+  if (Started) {
+    Variant = isDiscarded(E) ? "_start" : "_future";
+    if (Variant == "_future" && M->hasCopyBack()) {
+      Diags.report(E->getBeginLoc(), Diag::Unsupported)
+          << "a future of a call that copies arguments back; call it "
+             "without 'start' or discard its result";
+      return true;
+    }
+  }
+  const RemoteClass &Unit = Gen->unitFor(MD);
+  Gen->use(Unit, *M, Variant);
+  noteUse(Unit);
+  std::string Wrapper =
+      "::poc_gen::" + Unit.Id + "_client::" + M->Key + Variant + "(";
+  R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
+                     Wrapper + (Deref ? "&" : ""));
+  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())),
+                  E->getArgs(), E->getNumArgs(),
+                  SM->getExpansionLoc(E->getRParenLoc()), true);
+  return true;
+}
+
+bool TranslateConsumer::startLocalIfStarted(const Expr *E) {
+  if (takeStart(E->getBeginLoc()))
+    startLocal(E);
+  return true;
+}
+
+void TranslateConsumer::startLocal(const Expr *E) {
+  if (!rewritable(E))
+    return;
+  if (!isDiscarded(E)) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "the result of a started local call; use 'start' as a "
+           "statement and poc::sync(), or start a method of a process";
+    return;
+  }
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
+  bool HasThis = MD && MD->isInstance();
+  R.InsertTextBefore(SM->getExpansionLoc(E->getBeginLoc()),
+                     HasThis ? "::poc::start_local([=, this] { "
+                             : "::poc::start_local([=] { ");
+  R.InsertTextAfterToken(SM->getExpansionLoc(E->getEndLoc()), "; })");
+}
+
+bool TranslateConsumer::VisitCallExpr(CallExpr *E) {
+  if (isa<CXXMemberCallExpr>(E) || !inMainFile(E->getBeginLoc()))
+    return true;
+  return startLocalIfStarted(E);
+}
+
+bool TranslateConsumer::VisitBinaryOperator(BinaryOperator *E) {
+  // `start p = new(m) T(...)`: the creation is what is started.
+  if (E->getOpcode() != BO_Assign || !inMainFile(E->getBeginLoc()))
+    return true;
+  const auto *New = dyn_cast<CXXNewExpr>(E->getRHS()->IgnoreParenImpCasts());
+  if (New && isRemoteNew(New) && takeStart(E->getBeginLoc()))
+    StartedNews.insert(New);
+  return true;
+}
+
+bool TranslateConsumer::VisitDeclStmt(DeclStmt *S) {
+  // `start T* p = new(m) T(...)`.
+  if (!S->isSingleDecl() || !inMainFile(S->getBeginLoc()))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(S->getSingleDecl());
+  const auto *New = VD && VD->getInit() ? dyn_cast<CXXNewExpr>(
+                                              VD->getInit()->IgnoreParenImpCasts())
+                                        : nullptr;
+  if (New && isRemoteNew(New) && takeStart(S->getBeginLoc()))
+    StartedNews.insert(New);
+  return true;
+}
+
+bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
+  if (!inMainFile(E->getBeginLoc()) || !isRemoteNew(E) || !rewritable(E))
+    return true;
+  bool Started = StartedNews.count(E) || takeStart(E->getBeginLoc());
+  const Expr *Where = E->getPlacementArg(0);
+  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation WhereBegin = SM->getExpansionLoc(Where->getBeginLoc());
+  SourceLocation WhereEnd = afterToken(SM->getExpansionLoc(Where->getEndLoc()));
+  SourceLocation End = afterToken(SM->getExpansionLoc(E->getEndLoc()));
+  if (E->isArray()) {
+    QualType Elem = E->getAllocatedType();
+    if (!Elem.isTriviallyCopyableType(*Ctx) || Elem->isPointerType()) {
+      Diags.report(E->getBeginLoc(), Diag::RemoteArrayElement) << Elem;
+      return true;
+    }
+    const Expr *Size = *E->getArraySize();
+    replace(Begin, WhereBegin,
+            "::poc::create_array<" + codeSpelling(Elem, *Ctx) + ">(");
+    replace(WhereEnd, SM->getExpansionLoc(Size->getBeginLoc()), ", ");
+    replace(afterToken(SM->getExpansionLoc(Size->getEndLoc())), End, ")");
+    return true;
+  }
+  const CXXConstructExpr *CE = E->getConstructExpr();
+  if (!CE) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process of a class without a constructor call "
+           "(aggregate initialisation); declare a constructor";
+    return true;
+  }
+  const RemoteClass &C = Gen->classFor(E->getAllocatedType()->getAsCXXRecordDecl());
+  const RemoteMethod *M = Gen->methodFor(CE->getConstructor());
+  if (!M) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process with a copy, move or non-public constructor";
+    return true;
+  }
+  if (!checkProblem(*M, nullptr, CE, E->getBeginLoc()))
+    return true;
+  llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
+  checkArrayArgs(*M, Args);
+  std::string Kind = Started ? "start_create" : "create";
+  Gen->use(C, *M, Kind);
+  noteUse(C);
+  replace(Begin, WhereBegin,
+          "::poc_gen::" + C.Id + "_client::" + Kind + "_" + M->Key.substr(5) +
+              "(");
+  const Expr *Last = nullptr;
+  const Expr *First = nullptr;
+  for (const Expr *A : Args)
+    if (!isa<CXXDefaultArgExpr>(A)) {
+      if (!First)
+        First = A;
+      Last = A;
+    }
+  if (First) {
+    replace(WhereEnd, SM->getExpansionLoc(First->getBeginLoc()), ", ");
+    replace(afterToken(SM->getExpansionLoc(Last->getEndLoc())), End, ")");
+  } else {
+    replace(WhereEnd, End, ")");
+  }
+  return true;
+}
+
+bool TranslateConsumer::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+  if (!inMainFile(E->getBeginLoc()))
+    return true;
+  const Expr *Arg = E->getArgument();
+  QualType T = Arg->IgnoreImpCasts()->getType();
+  if (!T->isPointerType())
+    return true;
+  const char *Fn = nullptr;
+  if (E->isArrayForm()) {
+    if (isScalarPointer(T) && Model->mayBeRemoteArray(Arg))
+      Fn = "::poc::destroy_array(";
+  } else if (const auto *RD = T->getPointeeType()->getAsCXXRecordDecl()) {
+    if (Model->isRemotable(RD))
+      Fn = "::poc::destroy(";
+  }
+  if (!Fn || !rewritable(E))
+    return true;
+  replace(SM->getExpansionLoc(E->getBeginLoc()),
+          SM->getExpansionLoc(Arg->getBeginLoc()), Fn);
+  R.InsertTextAfterToken(SM->getExpansionLoc(Arg->getEndLoc()), ")");
+  return true;
+}
+
+bool TranslateConsumer::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+  if (!inMainFile(E->getBeginLoc()))
+    return true;
+  const Expr *Base = E->getBase();
+  if (Base != E->getLHS() || !isScalarPointer(Base->getType()) ||
+      !Model->mayBeRemoteArray(Base))
+    return true;
+  DynTypedNode Parent;
+  skipImplicitParents(E, *Ctx, Parent);
+  if (const auto *UO = Parent.get<UnaryOperator>())
+    if (UO->getOpcode() == UO_AddrOf)
+      return true; // &data[i] computes an address, it reads nothing
+  if (!rewritable(E))
+    return true;
+  SourceLocation BaseEnd = afterToken(SM->getExpansionLoc(Base->getEndLoc()));
+  R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
+                     "::poc::element(");
+  replace(BaseEnd, SM->getExpansionLoc(E->getIdx()->getBeginLoc()), ", ");
+  replace(afterToken(SM->getExpansionLoc(E->getIdx()->getEndLoc())),
+          afterToken(SM->getExpansionLoc(E->getRBracketLoc())), ")");
+  return true;
+}
+
+bool TranslateConsumer::VisitUnaryOperator(UnaryOperator *E) {
+  if (E->getOpcode() != UO_Deref || !inMainFile(E->getBeginLoc()))
+    return true;
+  const Expr *Sub = E->getSubExpr();
+  if (!isScalarPointer(Sub->getType()) || !Model->mayBeRemoteArray(Sub))
+    return true;
+  DynTypedNode Parent;
+  skipImplicitParents(E, *Ctx, Parent);
+  if (const auto *UO = Parent.get<UnaryOperator>())
+    if (UO->getOpcode() == UO_AddrOf)
+      return true;
+  if (!rewritable(E))
+    return true;
+  replace(SM->getExpansionLoc(E->getOperatorLoc()),
+          SM->getExpansionLoc(Sub->getBeginLoc()), "::poc::element(");
+  R.InsertTextAfterToken(SM->getExpansionLoc(Sub->getEndLoc()), ", 0)");
+  return true;
+}
+
+bool TranslateConsumer::VisitMemberExpr(MemberExpr *E) {
+  if (!inMainFile(E->getBeginLoc()) || !E->isArrow())
+    return true;
+  const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
+  const Expr *Base = E->getBase();
+  if (!FD || isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
+    return true;
+  const auto *RD = Base->getType()->getPointeeCXXRecordDecl();
+  if (RD && Model->isRemotable(RD))
+    Diags.report(E->getMemberLoc(), Diag::RemoteFieldAccess)
+        << FD->getName() << RD->getName();
+  return true;
+}
+
+bool TranslateConsumer::VisitFunctionDecl(FunctionDecl *FD) {
+  if (!FD->isMain() || !FD->doesThisDeclarationHaveABody() ||
+      !inMainFile(FD->getLocation()))
+    return true;
+  Main = FD;
+  R.ReplaceText(FD->getLocation(), 4, "poc_user_main");
+  // Only `main` may fall off its end; poc_user_main must return.
+  const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+  if (Body && (Body->body_empty() || !isa<ReturnStmt>(Body->body_back())))
+    R.InsertTextBefore(Body->getRBracLoc(), "return 0; ");
+  return true;
+}
+
+std::string TranslateConsumer::sourceName() const {
+  if (!Opts.SourceName.empty())
+    return Opts.SourceName;
+  return sourceName();
+}
+
+std::string TranslateConsumer::lineDirective(unsigned Line) const {
+  std::string Name = sourceName();
+  std::string Escaped;
+  for (char C : Name) {
+    if (C == '\\' || C == '"')
+      Escaped += '\\';
+    Escaped += C;
+  }
+  return "#line " + std::to_string(Line) + " \"" + Escaped + "\"\n";
+}
+
+std::string TranslateConsumer::forwardDeclaration(const CXXRecordDecl *RD) const {
+  std::string Open, Close;
+  for (const DeclContext *DC = RD->getDeclContext(); DC && !DC->isTranslationUnit();
+       DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS)
+      return {}; // nested classes cannot be declared from outside
+    Open = (NS->isInline() ? "inline namespace " : "namespace ") +
+           NS->getNameAsString() + " {\n" + Open;
+    Close += "}\n";
+  }
+  return Open + (RD->isStruct() ? "struct " : "class ") +
+         RD->getNameAsString() + ";\n" + Close;
+}
+
+std::string TranslateConsumer::insertionBlock(const Decl *Top,
+                                              llvm::StringRef Body) {
+  // Leave the namespaces the declaration is in, and re-enter them after.
+  std::string Close, Open;
+  for (const DeclContext *DC = Top->getLexicalDeclContext();
+       DC && !DC->isTranslationUnit(); DC = DC->getLexicalParent()) {
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      Close += "} // namespace " + NS->getNameAsString() + "\n";
+      Open = (NS->isInline() ? "inline namespace " : "namespace ") +
+             NS->getNameAsString() + (NS->isAnonymousNamespace() ? "" : " ") +
+             "{\n" + Open;
+    } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(DC)) {
+      Close += "}\n";
+      Open = std::string(LS->getLanguage() == LinkageSpecLanguageIDs::C
+                             ? "extern \"C\" {\n"
+                             : "extern \"C++\" {\n") +
+             Open;
+    }
+  }
+  return Close + Body.str() + Open;
+}
+
+std::string TranslateConsumer::generateEnd(
+    const std::vector<const RemoteClass *> &Servers) {
+  std::string Decls, Access, Serial, Clients, ServerCode;
+  for (const RemoteClass *C : Servers)
+    if (Declared.insert(C).second)
+      Decls += Gen->emitDeclarations(*C);
+  for (const auto &[C, Top] : FirstUse)
+    Clients += Gen->emitClientDefinitions(*C);
+  for (const RemoteClass *C : Servers)
+    ServerCode += Gen->emitServer(*C);
+  bool NeedsAccess = false;
+  for (const CXXRecordDecl *RD : Sendable->classes()) {
+    Serial += emitSerializer(RD);
+    for (const FieldDecl *F : RD->fields())
+      NeedsAccess |= F->getAccess() != AS_public;
+  }
+  if (NeedsAccess)
+    Access = emitFieldAccessPrelude();
+  std::string End = "\n// poc++: code generated for " +
+                    sourceName() +
+                    ".\n" + Decls + Access + Serial + Clients + ServerCode;
+  if (Main)
+    End += "// poc++: the program starts the runtime, which runs the user's "
+           "main.\nint main(int argc, char **argv) {\nreturn ::poc::run(argc, "
+           "argv, &poc_user_main);\n}\n";
+  return formatCode(End);
+}
+
+void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
+  if (CI.getDiagnostics().hasErrorOccurred())
+    return;
+  Ctx = &C;
+  SM = &C.getSourceManager();
+  LangOpts = C.getLangOpts();
+  R.setSourceMgr(*SM, LangOpts);
+
+  // `start` keywords the pre-pass found: in the main file they are
+  // rewritten; in headers they cannot be (headers are not rewritten).
+  if (Opts.Files) {
+    for (const auto &[ID, Offsets] : Opts.Files->startOffsets()) {
+      OptionalFileEntryRef FE;
+      for (auto It = SM->fileinfo_begin(); It != SM->fileinfo_end(); ++It)
+        if (It->first.getUniqueID() == ID)
+          FE = It->first;
+      if (!FE)
+        continue;
+      FileID FID = SM->translateFile(*FE);
+      if (FID == SM->getMainFileID()) {
+        StartOffsets = Offsets;
+        continue;
+      }
+      for (const auto &Started : Offsets)
+        Diags.report(SM->getComposedLoc(FID, Started.second),
+                     Diag::Unsupported)
+            << "'start' in a header; move the code into a source file";
+    }
+  }
+
+  Model = std::make_unique<RemoteModel>(C, Opts.ProgramRemotable);
+  Sendable = std::make_unique<Serializability>(
+      C, [this](const CXXRecordDecl *RD) { return Model->isRemotable(RD); });
+  Gen = std::make_unique<InterfaceGen>(C, *Sendable);
+  TraverseDecl(C.getTranslationUnitDecl());
+
+  for (const auto &Started : StartOffsets)
+    Diags.report(SM->getComposedLoc(SM->getMainFileID(), Started.second),
+                 Diag::StartNotACall);
+  if (CI.getDiagnostics().hasErrorOccurred())
+    return;
+  finish();
+}
+
+/// Finds the remotable classes this file must serve.
+class ServerCollector : public RecursiveASTVisitor<ServerCollector> {
+public:
+  ServerCollector(const RemoteModel &M, const SourceManager &SM)
+      : M(M), SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() &&
+        !RD->isAbstract() && !RD->isLambda() &&
+        !SM.isInSystemHeader(RD->getLocation()) && M.isRemotable(RD) &&
+        (!isa<ClassTemplateSpecializationDecl>(RD) ||
+         cast<ClassTemplateSpecializationDecl>(RD)
+             ->getTemplateSpecializationKind() != TSK_Undeclared))
+      Found.push_back(RD);
+    return true;
+  }
+  std::vector<const CXXRecordDecl *> Found;
+
+private:
+  const RemoteModel &M;
+  const SourceManager &SM;
+};
+
+void TranslateConsumer::finish() {
+  ServerCollector SC(*Model, *SM);
+  SC.TraverseDecl(Ctx->getTranslationUnitDecl());
+  std::vector<const RemoteClass *> Servers;
+  for (const CXXRecordDecl *RD : SC.Found) {
+    const RemoteClass &C = Gen->classFor(RD);
+    if (C.Concrete)
+      Servers.push_back(&C);
+  }
+  std::sort(Servers.begin(), Servers.end(),
+            [](const RemoteClass *A, const RemoteClass *B) {
+              return A->Name < B->Name;
+            });
+  Servers.erase(std::unique(Servers.begin(), Servers.end()), Servers.end());
+
+  // Interface and client declarations before the first use of each unit.
+  std::map<const Decl *, std::string> Blocks;
+  std::vector<const Decl *> Order;
+  for (const auto &[C, Top] : FirstUse) {
+    std::string Fwd;
+    if (SM->isBeforeInTranslationUnit(Top->getBeginLoc(),
+                                      C->Decl->getBeginLoc()) ||
+        Top->getBeginLoc() == C->Decl->getBeginLoc())
+      Fwd = forwardDeclaration(C->Decl);
+    if (!Blocks.count(Top))
+      Order.push_back(Top);
+    Blocks[Top] += Fwd + Gen->emitDeclarations(*C);
+  }
+  std::string End = generateEnd(Servers);
+  for (const Decl *Top : Order) {
+    SourceLocation Begin = SM->getExpansionLoc(Top->getBeginLoc());
+    unsigned Line = SM->getExpansionLineNumber(Begin);
+    unsigned Col = SM->getExpansionColumnNumber(Begin);
+    std::string Text = GenLineMarker.str() +
+                       formatCode(insertionBlock(Top, Blocks[Top])) +
+                       lineDirective(Line);
+    if (Col == 1)
+      R.InsertTextBefore(Begin, Text);
+    else
+      R.InsertTextBefore(Begin, "\n" + Text + std::string(Col - 1, ' '));
+  }
+
+  const RewriteBuffer *Buf = R.getRewriteBufferFor(SM->getMainFileID());
+  std::string Body = Buf ? std::string(Buf->begin(), Buf->end())
+                         : SM->getBufferData(SM->getMainFileID()).str();
+  if (!Body.empty() && Body.back() != '\n')
+    Body += '\n';
+  std::string Text = "// Generated by poc++ from " +
+                     sourceName() +
+                     ". Do not edit: edit the source and regenerate.\n"
+                     "#include <poc/poc.hpp>\n" +
+                     lineDirective(1) + Body + GenLineMarker.str() + End;
+
+  // Resolve the markers now that the generated file's lines are known.
+  std::string Name = Opts.GeneratedName.empty() ? "<poc++ generated>"
+                                                : Opts.GeneratedName;
+  Output.clear();
+  unsigned Line = 1;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t NL = Text.find('\n', Pos);
+    if (NL == std::string::npos)
+      NL = Text.size() - 1;
+    llvm::StringRef L(Text.data() + Pos, NL - Pos + 1);
+    if (L == GenLineMarker)
+      Output += "#line " + std::to_string(Line + 1) + " \"" + Name + "\"\n";
+    else
+      Output += L.str();
+    ++Line;
+    Pos = NL + 1;
+  }
+}
+
+/// Pass-one consumer.
+class CollectConsumer : public ASTConsumer {
+public:
+  CollectConsumer(CompilerInstance &CI, std::set<std::string> &Names)
+      : CI(CI), Names(Names) {}
+  void HandleTranslationUnit(ASTContext &C) override {
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return;
+    std::set<std::string> Found = collectRemotableNames(C);
+    Names.insert(Found.begin(), Found.end());
+  }
+
+private:
+  CompilerInstance &CI;
+  std::set<std::string> &Names;
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer>
+TranslateAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
+  return std::make_unique<TranslateConsumer>(CI, Opts, Output);
+}
+
+std::unique_ptr<ASTConsumer>
+CollectRemotableAction::CreateASTConsumer(CompilerInstance &CI,
+                                          llvm::StringRef) {
+  return std::make_unique<CollectConsumer>(CI, Names);
+}
+
+} // namespace pocc
