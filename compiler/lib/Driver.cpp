@@ -29,6 +29,10 @@ an executable for mpirun, like a C++ compiler driver.
                           (or standard output)
   --emit-generated DIR    keep the generated C++ of every input in DIR
   -p DIR                  read compile_commands.json from DIR
+  --program-source FILE   another source of the same program, read to find
+                          the classes it creates remotely (repeatable)
+  --depfile FILE          with --translate-only: write the headers the
+                          translation read, for the build system
   -v                      print the commands poc++ runs
   -I -D -U -isystem -include -std=   passed to the parse and the compiler
   -O -g -W -f -m ...      passed to the system C++ compiler
@@ -97,6 +101,16 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       if (!V)
         return V.takeError();
       O.EmitGeneratedDir = *V;
+    } else if (A.starts_with("--program-source")) {
+      auto V = value("--program-source");
+      if (!V)
+        return V.takeError();
+      O.ProgramSources.push_back(*V);
+    } else if (A.starts_with("--depfile")) {
+      auto V = value("--depfile");
+      if (!V)
+        return V.takeError();
+      O.DepFile = *V;
     } else if (A.starts_with("-o")) {
       auto V = value("-o");
       if (!V)
@@ -188,9 +202,10 @@ public:
 
   /// Pass one for multi-file programs: which classes are created remotely.
   bool collect(std::set<std::string> &Names) {
-    for (const std::string &Src : O.Sources) {
+    std::vector<std::string> All = O.Sources;
+    All.insert(All.end(), O.ProgramSources.begin(), O.ProgramSources.end());
+    for (const std::string &Src : All) {
       auto Tool = makeTool(Src);
-      auto FS = Tool.second;
       CollectFactory F(Names);
       if (Tool.first->run(&F) != 0)
         return false;
@@ -200,13 +215,15 @@ public:
 
   /// Translates \p Src into \p Out; false on errors (already reported).
   bool translate(const std::string &Src, const std::string &GenName,
-                 const std::set<std::string> &Names, std::string &Out) {
+                 const std::set<std::string> &Names, std::string &Out,
+                 std::vector<std::string> &Deps) {
     auto [Tool, FS] = makeTool(Src);
     TranslateOptions TO;
     TO.ProgramRemotable = Names;
     TO.GeneratedName = GenName;
     TO.SourceName = Src;
     TO.Files = FS.get();
+    TO.Dependencies = &Deps;
     TranslateFactory F(TO, Out);
     return Tool->run(&F) == 0 && !Out.empty();
   }
@@ -282,7 +299,7 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
     return 1;
 
   std::set<std::string> Names;
-  if (O.Sources.size() > 1 && !T.collect(Names))
+  if (O.Sources.size() + O.ProgramSources.size() > 1 && !T.collect(Names))
     return 1;
 
   // Where generated sources go: --emit-generated DIR, or a temporary one.
@@ -318,8 +335,16 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
     if (O.TranslateOnly)
       GenName = O.Output.empty() ? "<stdout>" : O.Output;
     std::string Out;
-    if (!T.translate(Src, GenName, Names, Out))
+    std::vector<std::string> Deps;
+    if (!T.translate(Src, GenName, Names, Out, Deps))
       return 1;
+    if (!O.DepFile.empty()) {
+      std::string Text = (O.Output.empty() ? GenName : O.Output) + ":";
+      for (const std::string &D : Deps)
+        Text += " \\\n  " + D;
+      if (!writeFile(O.DepFile, Text + "\n"))
+        return 1;
+    }
     if (!O.EmitGeneratedDir.empty() || !O.TranslateOnly)
       if (!writeFile(Gen.str().str(), Out))
         return 1;

@@ -684,6 +684,13 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
     }
   }
 
+  if (Opts.Dependencies)
+    for (auto It = SM->fileinfo_begin(); It != SM->fileinfo_end(); ++It)
+      if (!Opts.Files || Opts.Files->isUserPath(It->first.getName()))
+        Opts.Dependencies->push_back(It->first.getName().str());
+  if (Opts.Dependencies)
+    std::sort(Opts.Dependencies->begin(), Opts.Dependencies->end());
+
   Model = std::make_unique<RemoteModel>(C, Opts.ProgramRemotable);
   Sendable = std::make_unique<Serializability>(
       C, [this](const CXXRecordDecl *RD) { return Model->isRemotable(RD); });

@@ -25,6 +25,11 @@ struct DriverOptions {
   std::string Output;                   ///< -o
   std::string EmitGeneratedDir;         ///< --emit-generated
   std::string CompilationDbDir;         ///< -p
+  /// --program-source: other files of the program, read (not translated)
+  /// to find the classes they create remotely (for build systems that
+  /// translate one file per command).
+  std::vector<std::string> ProgramSources;
+  std::string DepFile;                  ///< --depfile: Makefile-style deps
   bool CompileOnly = false;             ///< -c
   bool TranslateOnly = false;           ///< --translate-only
   bool Verbose = false;                 ///< -v: print commands

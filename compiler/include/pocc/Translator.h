@@ -17,6 +17,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace pocc {
 
@@ -30,6 +31,8 @@ struct TranslateOptions {
   std::string GeneratedName;
   /// Where `start` keywords were blanked out (shared with the file system).
   const UserFileSystem *Files = nullptr;
+  /// If set, receives every user file the translation read (for depfiles).
+  std::vector<std::string> *Dependencies = nullptr;
 };
 
 /// Parses a file and produces its translation in \p Output (empty if the

@@ -1,0 +1,11 @@
+# lit configuration of the poc++ compiler tests.
+import os
+import lit.formats
+
+config.name = "poc++"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp"]
+config.excludes = ["Inputs"]
+config.substitutions.append(("%pocxx", config.pocxx))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")])
