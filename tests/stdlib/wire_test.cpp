@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <vector>
+
 using namespace pocstd;
 
 namespace {
@@ -56,6 +59,25 @@ TEST(Wire, DomainAndPageMap) {
   PageMap m(4, 5, 6, 7);
   PageMap n = roundTrip(m);
   EXPECT_EQ(n.PageAddress(3, 4, 5).page_index, m.PageAddress(3, 4, 5).page_index);
+}
+
+TEST(Wire, ShapeNotMatchingTheBytesIsADecodeError) {
+  poc::Writer w;
+  w.write(ArrayPage(2, 2, 2));
+  std::vector<std::byte> bytes(w.bytes().begin(), w.bytes().end());
+  int wrong = 3;
+  std::memcpy(bytes.data(), &wrong, sizeof wrong); // n1 = 3: 3*2*2 != 8 elements
+  poc::Reader r(bytes);
+  ArrayPage q;
+  EXPECT_THROW(r.read(q), poc::decode_error);
+}
+
+TEST(Wire, CorruptPageMapIsADecodeError) {
+  poc::Writer w;
+  w.write_all(2, -1, 2, 1);
+  poc::Reader r(w.bytes());
+  PageMap m;
+  EXPECT_THROW(r.read(m), poc::decode_error);
 }
 
 TEST(Wire, TruncatedPageIsADecodeError) {

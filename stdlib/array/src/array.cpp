@@ -10,6 +10,8 @@
 
 #include "pocstd/transpose.hpp"
 
+#include <poc/serialize.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -142,6 +144,40 @@ Array::Array(const Domain& ArrayDomain, const Domain& PageDomain,
   for (ArrayDevice* server : page_server_)
     if (server == nullptr)
       throw std::invalid_argument("Array: a page server reference is null");
+}
+
+void Array::poc_write(poc::Writer& w) const {
+  arrayDomain_.poc_write(w);
+  pageDomain_.poc_write(w);
+  w.write(page_server_);
+  pagemap_.poc_write(w);
+  w.write(pageSets_);
+  w.write(readSet_);
+  w.write(writeSet_);
+  w.write(static_cast<int>(transposeSite_));
+}
+
+void Array::poc_read(poc::Reader& r) {
+  Domain array, page;
+  std::vector<ArrayDevice*> servers;
+  PageMap map;
+  array.poc_read(r);
+  page.poc_read(r);
+  r.read(servers);
+  map.poc_read(r);
+  int sets = r.read<int>(), readSet = r.read<int>(), writeSet = r.read<int>();
+  int site = r.read<int>();
+  if (site != static_cast<int>(TransposeSite::Server) &&
+      site != static_cast<int>(TransposeSite::Client))
+    r.fail("Array: unknown transpose site " + std::to_string(site));
+  try {
+    Array copy(array, page, std::move(servers), map, sets);
+    copy.SelectPageSets(readSet, writeSet);
+    copy.transposeSite_ = static_cast<TransposeSite>(site);
+    *this = std::move(copy);
+  } catch (const std::logic_error& e) {
+    r.fail(e.what());
+  }
 }
 
 void Array::SelectPageSets(int read, int write) {

@@ -2,6 +2,8 @@
 
 #include "pocstd/domain.hpp"
 
+#include <poc/serialize.hpp>
+
 #include <algorithm>
 
 namespace pocstd {
@@ -22,6 +24,16 @@ Domain Domain::intersect(const Domain& other) const {
     r.hi[d] = std::max(r.lo[d], std::min(hi[d], other.hi[d]));
   }
   return r;
+}
+
+void Domain::poc_write(poc::Writer& w) const {
+  w.write(lo);
+  w.write(hi);
+}
+
+void Domain::poc_read(poc::Reader& r) {
+  r.read(lo);
+  r.read(hi);
 }
 
 std::string Domain::str() const {

@@ -2,6 +2,8 @@
 
 #include "pocstd/page_map.hpp"
 
+#include <poc/serialize.hpp>
+
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -33,6 +35,22 @@ PageMap::PageMap(int NP1, int NP2, int NP3, int NumberOfServers)
         int server = (i1 + i2 + i3) % NumberOfServers;
         index_[k++] = static_cast<std::uint32_t>(perServer_[server]++);
       }
+}
+
+void PageMap::poc_write(poc::Writer& w) const {
+  w.write(np_[0]);
+  w.write(np_[1]);
+  w.write(np_[2]);
+  w.write(servers_);
+}
+
+void PageMap::poc_read(poc::Reader& r) {
+  int np1 = r.read<int>(), np2 = r.read<int>(), np3 = r.read<int>(), servers = r.read<int>();
+  try {
+    *this = PageMap(np1, np2, np3, servers);
+  } catch (const std::invalid_argument& e) {
+    r.fail(e.what());
+  }
 }
 
 address PageMap::PageAddress(int i1, int i2, int i3) const {

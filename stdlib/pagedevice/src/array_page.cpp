@@ -4,6 +4,8 @@
 
 #include "pocstd/transpose.hpp"
 
+#include <poc/serialize.hpp>
+
 #include <cstring>
 #include <string>
 #include <utility>
@@ -76,6 +78,24 @@ void ArrayPage::assignForOverwrite(int n1, int n2, int n3) {
   n1_ = n1;
   n2_ = n2;
   n3_ = n3;
+}
+
+void ArrayPage::poc_write(poc::Writer& w) const {
+  w.write(n1_);
+  w.write(n2_);
+  w.write(n3_);
+  Page::poc_write(w);
+}
+
+void ArrayPage::poc_read(poc::Reader& r) {
+  int s1 = r.read<int>(), s2 = r.read<int>(), s3 = r.read<int>();
+  Page::poc_read(r);
+  if (!shapeMatches(s1, s2, s3, size()))
+    r.fail("ArrayPage: shape " + std::to_string(s1) + " x " + std::to_string(s2) + " x " +
+           std::to_string(s3) + " does not match " + std::to_string(size()) + " bytes");
+  n1_ = s1;
+  n2_ = s2;
+  n3_ = s3;
 }
 
 void ArrayPage::clear() {

@@ -2,6 +2,8 @@
 
 #include "pocstd/page.hpp"
 
+#include <poc/serialize.hpp>
+
 #include <cstring>
 
 namespace pocstd {
@@ -14,5 +16,13 @@ Page::Page(std::size_t n, const unsigned char* data) : buffer_(n) {
 }
 
 void Page::resize(std::size_t n) { buffer_.resize(n); }
+
+void Page::poc_write(poc::Writer& w) const { w.write_block(buffer_.data(), buffer_.size()); }
+
+void Page::poc_read(poc::Reader& r) {
+  poc::Reader::BlockHeader header = r.read_block_header(kMaxPageBytes);
+  buffer_.resizeForOverwrite(header.size);
+  r.read_block_payload(header, buffer_.data());
+}
 
 } // namespace pocstd

@@ -25,8 +25,6 @@
 
 #include <complex>
 #include <cstddef>
-#include <stdexcept>
-#include <string>
 #include <vector>
 
 namespace pocstd {
@@ -99,36 +97,9 @@ public:
   Domain PageBox(int i1, int i2, int i3) const;
 
   /// Serialisation: the description and the servers' references.
-  template <class Writer> void poc_write(Writer& w) const {
-    arrayDomain_.poc_write(w);
-    pageDomain_.poc_write(w);
-    w.write(page_server_);
-    pagemap_.poc_write(w);
-    w.write(pageSets_);
-    w.write(readSet_);
-    w.write(writeSet_);
-    w.write(static_cast<int>(transposeSite_));
-  }
-  template <class Reader> void poc_read(Reader& r) {
-    Domain array, page;
-    std::vector<ArrayDevice*> servers;
-    PageMap map;
-    array.poc_read(r);
-    page.poc_read(r);
-    r.read(servers);
-    map.poc_read(r);
-    int sets = 0, readSet = 0, writeSet = 0, site = 0;
-    r.read(sets);
-    r.read(readSet);
-    r.read(writeSet);
-    r.read(site);
-    if (site != static_cast<int>(TransposeSite::Server) &&
-        site != static_cast<int>(TransposeSite::Client))
-      throw std::invalid_argument("Array: unknown transpose site " + std::to_string(site));
-    *this = Array(array, page, std::move(servers), map, sets);
-    SelectPageSets(readSet, writeSet);
-    transposeSite_ = static_cast<TransposeSite>(site);
-  }
+  void poc_write(poc::Writer& w) const;
+  /// Throws poc::decode_error for an inconsistent description.
+  void poc_read(poc::Reader& r);
 
 private:
   /// Buffer layout: which array dimension each buffer dimension is.

@@ -12,6 +12,11 @@
 #include <cstdint>
 #include <string>
 
+namespace poc {
+class Writer;
+class Reader;
+} // namespace poc
+
 namespace pocstd {
 
 /// The box lo[d] <= x_d < hi[d], d = 0, 1, 2 (half-open; printed inclusive,
@@ -45,14 +50,8 @@ struct Domain {
   friend bool operator==(const Domain&, const Domain&) = default;
 
   /// Serialisation (docs/runtime.md 3.4): the bounds, low then high.
-  template <class Writer> void poc_write(Writer& w) const {
-    w.write(lo);
-    w.write(hi);
-  }
-  template <class Reader> void poc_read(Reader& r) {
-    r.read(lo);
-    r.read(hi);
-  }
+  void poc_write(poc::Writer& w) const;
+  void poc_read(poc::Reader& r);
 };
 
 } // namespace pocstd

@@ -16,6 +16,11 @@
 #include <cstdint>
 #include <vector>
 
+namespace poc {
+class Writer;
+class Reader;
+} // namespace poc
+
 namespace pocstd {
 
 /// A storage address (paper section 2.3).
@@ -45,20 +50,9 @@ public:
 
   /// Serialisation: only the grid and the server count travel; the index
   /// table is recomputed on arrival.
-  template <class Writer> void poc_write(Writer& w) const {
-    w.write(np_[0]);
-    w.write(np_[1]);
-    w.write(np_[2]);
-    w.write(servers_);
-  }
-  template <class Reader> void poc_read(Reader& r) {
-    int np1 = 0, np2 = 0, np3 = 0, servers = 0;
-    r.read(np1);
-    r.read(np2);
-    r.read(np3);
-    r.read(servers);
-    *this = PageMap(np1, np2, np3, servers);
-  }
+  void poc_write(poc::Writer& w) const;
+  /// Throws poc::decode_error for a non-positive grid or server count.
+  void poc_read(poc::Reader& r);
 
 private:
   std::array<int, 3> np_{};

@@ -74,26 +74,10 @@ public:
   static void transposed13(const ArrayPage& src, ArrayPage& dst);
   static void transposed23(const ArrayPage& src, ArrayPage& dst);
 
-  /// Serialisation: the shape, then the page bytes; a shape that does not
-  /// match the byte count is a decode error of the reader's kind.
-  template <class Writer> void poc_write(Writer& w) const {
-    w.write(n1_);
-    w.write(n2_);
-    w.write(n3_);
-    Page::poc_write(w);
-  }
-  template <class Reader> void poc_read(Reader& r) {
-    int s1 = 0, s2 = 0, s3 = 0;
-    r.read(s1);
-    r.read(s2);
-    r.read(s3);
-    Page::poc_read(r);
-    if (!shapeMatches(s1, s2, s3, size()))
-      throw page_error("ArrayPage: received shape does not match its data size");
-    n1_ = s1;
-    n2_ = s2;
-    n3_ = s3;
-  }
+  /// Serialisation: the shape, then the page bytes.
+  void poc_write(poc::Writer& w) const;
+  /// Throws poc::decode_error when the shape does not match the byte count.
+  void poc_read(poc::Reader& r);
 
 private:
   std::size_t index(int x1, int x2, int x3) const {

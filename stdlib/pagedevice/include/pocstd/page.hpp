@@ -16,6 +16,11 @@
 #include <stdexcept>
 #include <string>
 
+namespace poc {
+class Writer;
+class Reader;
+} // namespace poc
+
 namespace pocstd {
 
 /// Largest page a Page accepts from the wire (1 GiB): a corrupt length
@@ -48,17 +53,10 @@ public:
   void resizeForOverwrite(std::size_t n) { buffer_.resizeForOverwrite(n); }
 
   /// Serialisation (docs/runtime.md 3.4): the bytes as one block, whose
-  /// header carries the size. Templates over the Writer/Reader types so that
-  /// this library does not depend on the runtime; poc::Writer and
-  /// poc::Reader pick them up through the poc_write/poc_read members rule.
-  template <class Writer> void poc_write(Writer& w) const {
-    w.write_block(buffer_.data(), buffer_.size());
-  }
-  template <class Reader> void poc_read(Reader& r) {
-    auto header = r.read_block_header(kMaxPageBytes);
-    buffer_.resizeForOverwrite(header.size);
-    r.read_block_payload(header, buffer_.data());
-  }
+  /// header carries the size; large pages travel out of band, uncopied.
+  void poc_write(poc::Writer& w) const;
+  /// Throws poc::decode_error for a malformed or over-large page.
+  void poc_read(poc::Reader& r);
 
 private:
   AlignedBuffer buffer_;
