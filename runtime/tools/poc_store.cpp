@@ -208,6 +208,10 @@ int cmd_clean(const Store& store, const std::vector<std::string>& args) {
   return Success;
 }
 
+bool is_command(const std::string& cmd) {
+  return cmd == "list" || cmd == "show" || cmd == "remove" || cmd == "verify" || cmd == "clean";
+}
+
 int run(int argc, char** argv) {
   std::optional<std::string> root;
   std::vector<std::string> rest;
@@ -234,6 +238,12 @@ int run(int argc, char** argv) {
   if (root && root->empty())
     throw UsageError{"--store needs a directory"};
   Store store(root ? std::filesystem::path(*root) : Store::default_root());
+  // A mistyped --store would otherwise look like an empty store. (An
+  // unknown command is reported as such below.)
+  std::error_code ec;
+  if (!std::filesystem::is_directory(store.root(), ec) && is_command(rest.front()))
+    throw store_error(store_errc::not_found, "",
+                      "store directory " + store.root().string() + " does not exist (use --store DIR or POC_STORE)");
   std::string cmd = rest.front();
   rest.erase(rest.begin());
   if (cmd == "list")

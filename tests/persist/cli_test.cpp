@@ -148,6 +148,9 @@ TEST_F(CliTest, UsageErrors) {
   }
   EXPECT_THAT(run_tool(store_arg() + " show a/../b").output, HasSubstr("relative path steps are not allowed"));
   EXPECT_THAT(run_tool("--store").output, HasSubstr("--store needs a directory"));
+  Result missing = run_tool("--store '" + (Dir.path() / "nope").string() + "' list");
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_THAT(missing.output, HasSubstr("does not exist"));
   Result help = run_tool("--help");
   EXPECT_EQ(help.code, 0);
   EXPECT_THAT(help.output, HasSubstr("usage: poc-store"));

@@ -209,6 +209,9 @@ TEST_F(StoreTest, DoesNotFollowSymbolicLinks) {
   TempDir outside;
   S.save(Address::parse("inside/x"), "C", 1, {});
   std::filesystem::create_directory_symlink(outside.path(), Dir.path() / "store/evil");
+  std::ofstream(outside.path() / "x.pobj") << "outside";
+  EXPECT_THROW(S.contains(Address::parse("evil/x")), store_error);
+  std::filesystem::remove(outside.path() / "x.pobj");
   store_error e = error_of([&] { S.save(Address::parse("evil/x"), "C", 1, {}); });
   EXPECT_EQ(e.kind(), store_errc::io);
   EXPECT_THAT(e.what(), HasSubstr("symbolic links are not followed"));

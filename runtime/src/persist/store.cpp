@@ -241,8 +241,11 @@ RecordInfo Store::info(const Address& address) const {
 }
 
 bool Store::contains(const Address& address) const {
+  std::string file = file_of(address).string();
+  IoContext ctx{address.str(), file};
+  Walk w = with_restarts(ctx, [&] { return walk(Root, address, false, false, ctx); });
   struct stat st;
-  return ::lstat(file_of(address).c_str(), &st) == 0;
+  return w.found && ::fstatat(w.parent(), w.leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
 bool Store::remove(const Address& address) const {

@@ -97,6 +97,7 @@ public:
   RecordInfo info(const Address& address) const;
 
   /// Whether a record file exists for \p address (it may still be damaged).
+  /// \throws store_error(io) if a directory on the way cannot be read.
   bool contains(const Address& address) const;
 
   /// Deletes the record of \p address and any directories it leaves empty
