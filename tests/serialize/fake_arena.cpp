@@ -51,7 +51,7 @@ void *reference_to(const ProcessId &id, std::size_t min_bytes) {
     ++slot;
   if (slot == interned.size()) {
     if (slot == kSlots)
-      throw std::logic_error("fake arena: out of slots");
+      throw std::logic_error("fake arena: out of slots (call poc::test::reset_arena)");
     interned.push_back(id);
   }
   return arena + slot * kSlotBytes;
@@ -60,6 +60,12 @@ void *reference_to(const ProcessId &id, std::size_t min_bytes) {
 void test::host_locally(const void *object, ProcessId id) {
   std::lock_guard lock(mutex);
   hosted[object] = id;
+}
+
+void test::reset_arena() {
+  std::lock_guard lock(mutex);
+  interned.clear();
+  hosted.clear();
 }
 
 void test::clear_hosted() {

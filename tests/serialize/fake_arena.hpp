@@ -16,5 +16,9 @@ namespace poc::test {
 void host_locally(const void *object, ProcessId id);
 /// Forgets every object passed to host_locally.
 void clear_hosted();
+/// Forgets every interned reference and hosted object: references handed
+/// out before become stale. The arena has 64 slots; the fuzzer resets it
+/// for each input.
+void reset_arena();
 
 } // namespace poc::test

@@ -3,6 +3,7 @@
 #include "poc/serialize/block_source.hpp"
 #include "poc/serialize/errors.hpp"
 
+#include <optional>
 #include <string>
 
 namespace poc {
@@ -91,6 +92,11 @@ Reader::BlockHeader Reader::check_block_header(std::uint64_t header,
                        std::to_string(limits_.max_block_bytes));
   if (source_ == nullptr)
     fail("the message refers to an out-of-band block but none can be received");
+  std::optional<std::size_t> announced = source_->next_block_size();
+  if (announced && *announced != size)
+    throw decode_error("poc: malformed message at byte " + std::to_string(offset()) +
+                       ": out-of-band block of " + std::to_string(size) +
+                       " bytes where the next block has " + std::to_string(*announced));
   return {static_cast<std::size_t>(size), true};
 }
 

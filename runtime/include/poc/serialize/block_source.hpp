@@ -11,6 +11,7 @@
 #include "poc/serialize/writer.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <span>
 
 namespace poc {
@@ -23,6 +24,13 @@ public:
   /// Stores the next block, which must be exactly \p n bytes, at \p dst.
   /// Throws decode_error if there is no next block or its size differs.
   virtual void receive(void *dst, std::size_t n) = 0;
+
+  /// The size of the next block, if the source knows it before receiving
+  /// (e.g. announced in the message header, or from probing). The Reader
+  /// then rejects a block header that disagrees before it allocates the
+  /// destination, so a corrupted length cannot cause a huge allocation. The
+  /// default, std::nullopt, leaves only Limits::max_block_bytes as a bound.
+  virtual std::optional<std::size_t> next_block_size() const noexcept { return std::nullopt; }
 };
 
 /// Serves blocks from memory, e.g. Writer::out_of_band() of a message
@@ -32,6 +40,11 @@ public:
   explicit MemoryBlockSource(std::span<const Writer::Block> blocks) noexcept
       : blocks_(blocks) {}
   void receive(void *dst, std::size_t n) override;
+  std::optional<std::size_t> next_block_size() const noexcept override {
+    if (next_ == blocks_.size())
+      return std::nullopt;
+    return blocks_[next_].size;
+  }
   /// Blocks not yet received.
   std::size_t remaining() const noexcept { return blocks_.size() - next_; }
 

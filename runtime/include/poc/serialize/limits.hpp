@@ -20,8 +20,9 @@ struct Limits {
   /// 2 GiB - 1: an MPI count is an int.
   std::size_t max_message_bytes = (std::size_t{1} << 31) - 1;
   /// Largest single out-of-band block (one vector or string of trivially
-  /// copyable data), before the receiver allocates memory for it.
-  std::size_t max_block_bytes = std::size_t{1} << 34;
+  /// copyable data), checked before the receiver allocates memory for it.
+  /// A BlockSource that knows the next block's size checks it exactly.
+  std::size_t max_block_bytes = std::size_t{1} << 32;
   /// Largest element count of one container.
   std::size_t max_elements = std::size_t{1} << 26;
   /// Deepest nesting of containers and pointers (a linked list through
