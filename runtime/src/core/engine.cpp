@@ -100,12 +100,18 @@ void Engine::wait_impl(std::unique_lock<std::mutex> &lk, const std::function<boo
     if (may_lead) {
       lead(lk, self);
     } else {
+      // Nobody polls and we may not: make sure a thread that may is awake.
+      if (!leader_)
+        hand_off(&self);
       self.cv.wait(lk);
     }
   }
   waiters_.erase(std::find(waiters_.begin(), waiters_.end(), &self));
   if (role == WaitRole::process)
     --process_waiters_;
+  // Leaving without polling: someone else must poll.
+  if (!leader_ && !waiters_.empty())
+    hand_off(nullptr);
 }
 
 void Engine::lead(std::unique_lock<std::mutex> &lk, Waiter &self) {
@@ -141,17 +147,18 @@ void Engine::lead(std::unique_lock<std::mutex> &lk, Waiter &self) {
 }
 
 void Engine::hand_off(Waiter *self) {
-  // Prefer a process thread; the idle main thread only if no one else waits.
-  // Waiters whose predicate holds are leaving anyway.
+  // The next poller: a process thread whose predicate does not hold yet,
+  // else the idle main thread. Waiters whose predicate holds are woken too:
+  // they leave, and hand off in turn if nobody polls by then.
   Waiter *next = nullptr;
   for (Waiter *w : waiters_) {
-    if (w == self || (*w->pred)())
+    if (w == self)
       continue;
-    if (w->role == WaitRole::process) {
-      next = w;
-      break;
+    if ((*w->pred)()) {
+      w->cv.notify_one();
+      continue;
     }
-    if (!next)
+    if (!next || (next->role == WaitRole::idle && w->role == WaitRole::process))
       next = w;
   }
   if (next)
@@ -250,6 +257,8 @@ void Engine::add_op(MPI_Request req, Op op, bool locked) {
     flag = 1;
     st.MPI_ERROR = rc;
   }
+  if (flag && !op.batch && !op.done)
+    return; // nobody waits for it: no bookkeeping
   std::unique_lock<std::mutex> g(mu_, std::defer_lock);
   if (!locked)
     g.lock();

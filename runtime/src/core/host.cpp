@@ -17,6 +17,10 @@ thread_local Context *t_context = nullptr;
 
 /// Acknowledge started requests at least every this many.
 constexpr std::uint64_t kAckBatch = 64;
+/// How long an idle process keeps an acknowledgement back in case more
+/// started requests from the same caller arrive (a caller streaming starts
+/// then gets one acknowledgement per batch, not one per call).
+constexpr auto kAckLinger = std::chrono::microseconds(20);
 /// Idle pool threads kept for fast creation.
 constexpr std::size_t kPrespawnedWorkers = 2;
 
@@ -393,6 +397,14 @@ void Host::worker_main(Worker *w) {
 void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
   t_context = &p.context;
   for (;;) {
+    if (p.mailbox.empty() && p.unacked && !stopping_) {
+      auto until = std::chrono::steady_clock::now() + kAckLinger;
+      engine_.wait_until(lk, [&] {
+        return !p.mailbox.empty() || stopping_ || std::chrono::steady_clock::now() >= until;
+      });
+      if (p.mailbox.empty())
+        flush_acks(p, false);
+    }
     engine_.wait_until(lk, [&] { return !p.mailbox.empty() || stopping_; });
     if (stopping_)
       break;
@@ -440,7 +452,8 @@ bool Host::execute(Process &p, Message &m) {
   const WireHeader &h = m.header();
   Reader args(m.payload(), &m);
   Writer out;
-  begin_message(out);
+  if (has_reply(h.kind))
+    begin_message(out);
   ReplySender responder(engine_, m);
   Request rq(args, out, &responder);
   std::string type, text;
@@ -513,14 +526,16 @@ void Host::finish_started(Process &p, const Message &m, const std::string *type,
   auto key = std::make_pair(m.source(), m.header().context);
   Process::AckState &st = p.acks[key];
   ++st.executed;
+  ++p.unacked;
   if (type)
     st.errors.emplace_back(*type, *text);
-  if (st.queued == 0 || st.executed >= kAckBatch) {
+  // Acknowledge now after a full batch, or if this caller has nothing more
+  // queued while others keep the process busy; an idle process lingers.
+  if (st.executed >= kAckBatch || (st.queued == 0 && !p.mailbox.empty())) {
+    p.unacked -= st.executed;
     send_ack(key.first, key.second, st.executed, st.errors);
     st.executed = 0;
     st.errors.clear();
-    if (st.queued == 0)
-      p.acks.erase(key);
   }
 }
 
@@ -528,6 +543,7 @@ void Host::flush_acks(Process &p, bool all) {
   for (auto it = p.acks.begin(); it != p.acks.end();) {
     auto &[key, st] = *it;
     if (st.executed && (all || st.queued == 0)) {
+      p.unacked -= st.executed;
       send_ack(key.first, key.second, st.executed, st.errors);
       st.executed = 0;
       st.errors.clear();

@@ -13,6 +13,7 @@
 #include <poc/process_id.hpp>
 #include <poc/registration.hpp>
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -74,6 +75,8 @@ struct Process {
     std::vector<std::pair<std::string, std::string>> errors;
   };
   std::map<std::pair<int, std::uint64_t>, AckState> acks;
+  /// Executed started requests not yet acknowledged (all callers).
+  std::uint64_t unacked = 0;
 };
 
 class Host {
