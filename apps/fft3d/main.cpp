@@ -31,6 +31,15 @@ using pocstd::Domain;
 
 namespace {
 
+/// Machine \p i of \p names, round robin; without names, of the job's
+/// machines (see poc::machines()).
+poc::machine pick(const std::vector<std::string>& names, int i) {
+  if (!names.empty())
+    return names[static_cast<std::size_t>(i) % names.size()];
+  std::vector<poc::machine> all = poc::machines();
+  return all[static_cast<std::size_t>(i) % all.size()];
+}
+
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
@@ -57,7 +66,7 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array,
   int n = opt.ffts;
   FFT3** fft = new FFT3*[n];
   for (int i = 0; i < n; ++i)
-    fft[i] = new (opt.fftMachine(i)) FFT3(sign, array, settings);
+    fft[i] = new (pick(opt.fftMachines, i)) FFT3(sign, array, settings);
   for (int i = 0; i < n; ++i)
     fft[i]->SetProcessGroup(i, n, fft);
   if (!from.initialized) {
@@ -193,7 +202,7 @@ int main(int argc, char** argv) {
                                 opt.directIO);
     // A server with no pages (more servers than pages) still needs a device.
     std::size_t pages = std::max<std::size_t>(1, pageSets * map.PagesOnServer(s));
-    servers[static_cast<std::size_t>(s)] = new (opt.serverMachine(s))
+    servers[static_cast<std::size_t>(s)] = new (pick(opt.serverMachines, s))
         ArrayDevice(storage, pages, opt.page[0], opt.page[1], opt.page[2], cachePages);
   }
   Array array(arrayDomain, pageDomain, servers, map, pageSets);

@@ -43,8 +43,8 @@ TEST(Options, ParsesEverything) {
   EXPECT_EQ(o.page, (std::array<int, 3>{8, 8, 8}));
   EXPECT_EQ(o.servers, 3);
   EXPECT_EQ(o.ffts, 4);
-  EXPECT_EQ(o.serverMachine(3), "b");
-  EXPECT_EQ(o.fftMachine(2), "c");
+  EXPECT_EQ(o.serverMachines, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(o.fftMachines, (std::vector<std::string>{"c"}));
   EXPECT_FALSE(o.inCore);
   EXPECT_EQ(o.directory, "/tmp/x");
   EXPECT_FALSE(o.directIO);
@@ -56,7 +56,6 @@ TEST(Options, ParsesEverything) {
   EXPECT_FALSE(o.progress);
   EXPECT_EQ(o.seed, 9u);
   EXPECT_EQ(o.csv, "t.csv");
-  EXPECT_EQ(parse({}).serverMachine(5), "");
 }
 
 TEST(Options, BadOptionsGiveClearMessages) {

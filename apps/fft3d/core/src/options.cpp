@@ -91,16 +91,6 @@ void validate(const Options& o) {
 
 } // namespace
 
-std::string Options::serverMachine(int s) const {
-  return serverMachines.empty() ? std::string()
-                                : serverMachines[static_cast<std::size_t>(s) % serverMachines.size()];
-}
-
-std::string Options::fftMachine(int f) const {
-  return fftMachines.empty() ? std::string()
-                             : fftMachines[static_cast<std::size_t>(f) % fftMachines.size()];
-}
-
 Options parseOptions(int argc, const char* const* argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {

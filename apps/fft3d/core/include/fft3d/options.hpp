@@ -47,10 +47,6 @@ struct Options {
   std::string csv;              ///< per-iteration timings go here when set
   bool help = false;
 
-  /// Machine for server \p s / FFT process \p f (round robin over the list);
-  /// "" when no list was given.
-  std::string serverMachine(int s) const;
-  std::string fftMachine(int f) const;
   /// Number of pages along dimension \p d.
   int pages(int d) const { return (size[d] + page[d] - 1) / page[d]; }
 };
