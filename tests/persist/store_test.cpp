@@ -222,6 +222,15 @@ TEST_F(StoreTest, DoesNotFollowSymbolicLinks) {
   EXPECT_THAT(error_of([&] { S.load(Address::parse("inside/link")); }).what(), HasSubstr("symbolic link"));
 }
 
+TEST_F(StoreTest, SpecialFilesAreRejectedNotWaitedOn) {
+  S.save(Address::parse("d/ok"), "C", 1, {});
+  ASSERT_EQ(::mkfifo((Dir.path() / "store/d/fifo.pobj").c_str(), 0600), 0);
+  std::filesystem::create_directory(Dir.path() / "store/d/dir.pobj");
+  EXPECT_THAT(error_of([&] { S.load(Address::parse("d/fifo")); }).what(), HasSubstr("not a regular file"));
+  EXPECT_THAT(error_of([&] { S.load(Address::parse("d/dir")); }).what(), HasSubstr("not a regular file"));
+  EXPECT_EQ(S.list().size(), 1u);
+}
+
 TEST_F(StoreTest, DetectsMovedRecord) {
   auto a = Address::parse("orig");
   S.save(a, "C", 1, bytes_of("x"));

@@ -91,7 +91,9 @@ OpenRecord open_record(const fs::path& root, const Address& address, const IoCon
   Walk w = with_restarts(ctx, [&] { return walk(root, address, false, false, ctx); });
   if (!w.found)
     not_found(ctx);
-  UniqueFd fd(::openat(w.parent(), w.leaf.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  // O_NONBLOCK: a FIFO planted under a record's name must not hang the open
+  // (it is then rejected as not a regular file); regular files ignore it.
+  UniqueFd fd(::openat(w.parent(), w.leaf.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
   if (!fd) {
     if (errno == ENOENT)
       not_found(ctx);
