@@ -41,8 +41,11 @@ struct Serializer<std::basic_string<C, Traits, Alloc>> {
       if (!h.out_of_band) {
         // Copy straight from the message: one allocation, no zero-fill.
         std::span<const std::byte> chars = r.read_view(h.size);
-        s.clear();
-        s.append(reinterpret_cast<const C *>(chars.data()), h.size);
+        const C *text = reinterpret_cast<const C *>(chars.data());
+        if (h.size <= s.capacity())
+          s.assign(text, h.size); // reuses the string's memory
+        else
+          s = std::basic_string<C, Traits, Alloc>(text, h.size, s.get_allocator());
         return;
       }
     } else if (h.size % sizeof(C) != 0) {
