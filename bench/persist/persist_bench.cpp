@@ -6,6 +6,7 @@
 //   Save/durable    vs RawWrite/durable:  open, pwrite over the old bytes, fdatasync, close
 //   Save/volatile   vs RawWrite/volatile: open, pwrite over the old bytes, close
 //   Load            vs RawRead:           open, fstat, read, close
+//   SaveMany/all    vs SaveMany/each:     N durable 4 KiB saves as one save_all
 //
 // The baseline overwrites the file in place, the cheapest update there is,
 // and not crash-safe (a kill mid-write leaves old and new bytes mixed); the
@@ -124,6 +125,26 @@ void BM_RawRead(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * data.size()));
 }
 
+/// Saving N objects of 4 KiB durably: one at a time (baseline) or with one
+/// save_all (two file-system flushes in all), as at shutdown.
+void BM_SaveMany(benchmark::State& state, bool batch) {
+  Store store(bench_dir() / (batch ? "many-batch" : "many-single"));
+  auto data = payload(4096);
+  std::span<const std::byte> parts[] = {data};
+  std::vector<Store::SaveItem> items;
+  for (std::int64_t i = 0; i < state.range(0); ++i)
+    items.push_back({Address::parse("many/obj" + std::to_string(i)), "bench::Object", 1, parts});
+  for (auto _ : state) {
+    if (batch)
+      store.save_all(items);
+    else
+      for (const Store::SaveItem& item : items)
+        store.save_parts(item.address, item.class_name, item.layout_hash, item.parts);
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+  state.SetBytesProcessed(state.iterations() * state.range(0) * 4096);
+}
+
 void Sizes(benchmark::internal::Benchmark* b) {
   for (std::int64_t n : {64, 4 << 10, 64 << 10, 1 << 20, 16 << 20})
     b->Arg(n);
@@ -135,6 +156,8 @@ BENCHMARK_CAPTURE(BM_RawWrite, durable, true)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_Save, volatile, false)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_RawWrite, volatile, false)->Apply(Sizes);
 BENCHMARK(BM_Load)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_SaveMany, all, true)->Arg(16)->Arg(256)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SaveMany, each, false)->Arg(16)->Arg(256)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RawRead)->Apply(Sizes);
 
 } // namespace

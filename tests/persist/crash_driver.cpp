@@ -2,7 +2,8 @@
 //
 // persist_crash_driver WORKER [RUNS [WRITERS [OBJECTS [STEPS]]]]
 //
-// Starts WRITERS worker processes (one "job") on a fresh store, kills them
+// Starts WRITERS worker processes (one "job") on a fresh store (odd ones
+// saving with Store::save_all, even ones object by object), kills them
 // all with SIGKILL after a random delay, and checks the store: every object
 // holds exactly one state of its sequence, no older than the last save the
 // worker reported complete and at most one step newer (the save in flight).
@@ -73,7 +74,9 @@ Worker spawn(const std::string& exe, const std::string& store, int writer, int o
     ::close(fds[0]);
     ::close(fds[1]);
     std::string w = std::to_string(writer), o = std::to_string(objects), s = std::to_string(steps);
-    ::execl(exe.c_str(), exe.c_str(), store.c_str(), w.c_str(), o.c_str(), s.c_str(), (char*)nullptr);
+    // Odd writers save each round with one Store::save_all.
+    const char* mode = writer % 2 ? "batch" : nullptr;
+    ::execl(exe.c_str(), exe.c_str(), store.c_str(), w.c_str(), o.c_str(), s.c_str(), mode, (char*)nullptr);
     std::perror("exec");
     ::_exit(127);
   }

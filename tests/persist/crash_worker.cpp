@@ -1,12 +1,13 @@
 //===- tests/persist/crash_worker.cpp - The job the crash test kills ------===//
 //
-// persist_crash_worker STORE WRITER OBJECTS STEPS
+// persist_crash_worker STORE WRITER OBJECTS STEPS [batch]
 //
 // Leases every object of writer WRITER, resumes it from the store (an absent object
 // starts at step 0), then advances the objects round-robin, saving each new
 // state, until all reach STEPS. After each completed save it reports
 // "s <object> <step>" on stdout, so the driver knows which saves must
-// survive a kill; at the end it prints "done <result>".
+// survive a kill; at the end it prints "done <result>". With "batch" each
+// round of saves is one Store::save_all.
 // Exit codes: 0 done, 3 the store held a state outside the sequence, 2 usage.
 //
 //===----------------------------------------------------------------------===//
@@ -39,10 +40,11 @@ void report(const std::string& line) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: %s STORE WRITER OBJECTS STEPS\n", argv[0]);
+  if (argc < 5 || argc > 6 || (argc == 6 && std::string(argv[5]) != "batch")) {
+    std::fprintf(stderr, "usage: %s STORE WRITER OBJECTS STEPS [batch]\n", argv[0]);
     return 2;
   }
+  bool batch = argc == 6;
   Store store(argv[1]);
   int writer = std::atoi(argv[2]), objects = std::atoi(argv[3]);
   auto steps = static_cast<std::uint32_t>(std::atoi(argv[4]));
@@ -66,13 +68,28 @@ int main(int argc, char** argv) {
     }
     for (bool busy = true; busy;) {
       busy = false;
-      for (int i = 0; i < objects; ++i) {
-        if (at[i] >= steps)
-          continue;
-        busy = true;
+      // One round: every unfinished object advances one step.
+      std::vector<int> round;
+      std::vector<std::vector<std::byte>> states;
+      for (int i = 0; i < objects; ++i)
+        if (at[i] < steps) {
+          round.push_back(i);
+          states.push_back(ct::state(writer, i, at[i] + 1));
+        }
+      busy = !round.empty();
+      if (batch) {
+        std::vector<std::span<const std::byte>> parts(states.begin(), states.end());
+        std::vector<Store::SaveItem> items;
+        for (std::size_t j = 0; j < round.size(); ++j)
+          items.push_back({Address::parse(ct::address_of(writer, round[j])), ct::ClassName, ct::LayoutHash,
+                           std::span(&parts[j], 1)});
+        store.save_all(items);
+      }
+      for (std::size_t j = 0; j < round.size(); ++j) {
+        int i = round[j];
+        if (!batch)
+          store.save(Address::parse(ct::address_of(writer, i)), ct::ClassName, ct::LayoutHash, states[j]);
         ++at[i];
-        store.save(Address::parse(ct::address_of(writer, i)), ct::ClassName, ct::LayoutHash,
-                   ct::state(writer, i, at[i]));
         report("s " + std::to_string(i) + " " + std::to_string(at[i]));
       }
     }

@@ -97,6 +97,51 @@ TEST_F(StoreTest, GatherSave) {
   EXPECT_EQ(r.info.payload_size, whole.size());
 }
 
+TEST_F(StoreTest, SaveAll) {
+  std::vector<std::vector<std::byte>> payloads;
+  std::vector<std::span<const std::byte>> parts;
+  std::vector<Store::SaveItem> items;
+  for (int i = 0; i < 40; ++i)
+    payloads.push_back(bytes_of("state " + std::to_string(i)));
+  for (auto& p : payloads)
+    parts.push_back(p);
+  for (int i = 0; i < 40; ++i)
+    items.push_back({Address::parse("batch/d" + std::to_string(i % 3) + "/o" + std::to_string(i)), "C",
+                     static_cast<std::uint64_t>(i), std::span(&parts[i], 1)});
+  S.save(items[5].address, "Old", 1, bytes_of("previous"));
+  SavedTime t = S.save_all(items);
+  for (int i = 0; i < 40; ++i) {
+    Record r = S.load(items[i].address, "C", static_cast<std::uint64_t>(i));
+    EXPECT_EQ(string_of(r.payload), "state " + std::to_string(i));
+    EXPECT_EQ(r.info.saved_time, t);
+  }
+  EXPECT_TRUE(S.scan().temporaries.empty());
+  EXPECT_EQ(S.list("batch/").size(), 40u);
+  EXPECT_NO_THROW(S.save_all({}));
+}
+
+TEST_F(StoreTest, SaveAllLaterItemWins) {
+  auto a = Address::parse("twice");
+  auto first = bytes_of("first"), second = bytes_of("second");
+  std::span<const std::byte> p1[] = {first}, p2[] = {second};
+  Store::SaveItem items[] = {{a, "C", 1, p1}, {a, "C", 2, p2}};
+  S.save_all(items);
+  EXPECT_EQ(string_of(S.load(a).payload), "second");
+  EXPECT_TRUE(S.scan().temporaries.empty());
+}
+
+TEST_F(StoreTest, SaveAllFailureKeepsPreviousStates) {
+  auto a = Address::parse("keep/a"), b = Address::parse("keep/b");
+  S.save(a, "C", 1, bytes_of("old a"));
+  auto na = bytes_of("new a"), nb = bytes_of("new b");
+  std::span<const std::byte> pa[] = {na}, pb[] = {nb};
+  Store::SaveItem items[] = {{a, "C", 1, pa}, {b, "", 1, pb}}; // empty class name: rejected
+  EXPECT_EQ(error_of([&] { S.save_all(items); }).kind(), store_errc::invalid_argument);
+  EXPECT_EQ(string_of(S.load(a).payload), "old a");
+  EXPECT_FALSE(S.contains(b));
+  EXPECT_TRUE(S.scan().temporaries.empty());
+}
+
 TEST_F(StoreTest, SaveReplaces) {
   auto a = Address::parse("counter");
   S.save(a, "C", 1, bytes_of("one"));

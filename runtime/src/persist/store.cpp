@@ -129,6 +129,58 @@ OpenRecord open_record(const fs::path& root, const Address& address, const IoCon
   return OpenRecord{std::move(fd), fixed, std::move(info), std::move(head)};
 }
 
+/// The header of a record of \p parts saved at \p now.
+std::vector<std::byte> make_header(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
+                                   std::span<const std::span<const std::byte>> parts, SavedTime now) {
+  std::uint64_t size = 0;
+  std::uint32_t crc = 0;
+  for (std::span<const std::byte> part : parts) {
+    size += part.size();
+    crc = crc32c(part.data(), part.size(), crc);
+  }
+  return record::encode_header(RecordInfo{address, std::string(class_name), layout_hash, size, now}, crc);
+}
+
+/// Writes header and parts to a new temporary file in \p w's directory,
+/// flushed (fdatasync) if \p sync. \returns its name. \throws Restart if the
+/// directory vanished.
+std::string write_temp(const Walk& w, std::span<const std::byte> header,
+                       std::span<const std::span<const std::byte>> parts, bool sync, const IoContext& ctx) {
+  std::string temp = temp_name(w.leaf);
+  UniqueFd fd(::openat(w.parent(), temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FileMode));
+  if (!fd) {
+    if (errno == ENOENT || errno == EEXIST)
+      throw Restart{};
+    throw_io(ctx, "cannot create a temporary file for", errno);
+  }
+  try {
+    detail::write_all(fd.get(), header, ctx);
+    for (std::span<const std::byte> part : parts)
+      detail::write_all(fd.get(), part, ctx);
+    if (sync)
+      detail::sync_fd(fd.get(), true, ctx);
+    // close() reports delayed write errors on some file systems (NFS).
+    if (::close(fd.release()) != 0)
+      throw_io(ctx, "cannot close the temporary file of", errno);
+  } catch (...) {
+    ::unlinkat(w.parent(), temp.c_str(), 0);
+    throw;
+  }
+  return temp;
+}
+
+/// Renames \p temp onto the record of \p w, flushing the directory if
+/// \p sync; removes \p temp if the rename fails.
+void install(const Walk& w, const std::string& temp, bool sync, const IoContext& ctx) {
+  if (::renameat(w.parent(), temp.c_str(), w.parent(), w.leaf.c_str()) != 0) {
+    int err = errno;
+    ::unlinkat(w.parent(), temp.c_str(), 0);
+    throw_io(ctx, "cannot rename the temporary file onto", err);
+  }
+  if (sync)
+    detail::sync_fd(w.parent(), false, ctx);
+}
+
 } // namespace
 
 Store::Store(fs::path root, StoreOptions options) : Root(std::move(root)), Options(options) {
@@ -163,45 +215,76 @@ SavedTime Store::save_parts(const Address& address, std::string_view class_name,
                             std::span<const std::span<const std::byte>> parts) const {
   std::string file = file_of(address).string();
   IoContext ctx{address.str(), file};
-  auto now = std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
-  std::uint64_t size = 0;
-  std::uint32_t crc = 0;
-  for (std::span<const std::byte> part : parts) {
-    size += part.size();
-    crc = crc32c(part.data(), part.size(), crc);
-  }
-  RecordInfo info{address, std::string(class_name), layout_hash, size, now};
-  std::vector<std::byte> header = record::encode_header(info, crc);
-
+  SavedTime now = std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
+  std::vector<std::byte> header = make_header(address, class_name, layout_hash, parts, now);
   with_restarts(ctx, [&] {
     Walk w = walk(Root, address, true, Options.durable, ctx);
-    std::string temp = temp_name(w.leaf);
-    UniqueFd fd(::openat(w.parent(), temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                         FileMode));
-    if (!fd) {
-      if (errno == ENOENT || errno == EEXIST)
-        throw Restart{};
-      throw_io(ctx, "cannot create a temporary file for", errno);
-    }
-    try {
-      detail::write_all(fd.get(), header, ctx);
-      for (std::span<const std::byte> part : parts)
-        detail::write_all(fd.get(), part, ctx);
-      if (Options.durable)
-        detail::sync_fd(fd.get(), true, ctx);
-      // close() reports delayed write errors on some file systems (NFS).
-      if (::close(fd.release()) != 0)
-        throw_io(ctx, "cannot close the temporary file of", errno);
-      if (::renameat(w.parent(), temp.c_str(), w.parent(), w.leaf.c_str()) != 0)
-        throw_io(ctx, "cannot rename the temporary file onto", errno);
-    } catch (...) {
-      ::unlinkat(w.parent(), temp.c_str(), 0);
-      throw;
-    }
-    if (Options.durable)
-      detail::sync_fd(w.parent(), false, ctx);
+    std::string temp = write_temp(w, header, parts, Options.durable, ctx);
+    install(w, temp, Options.durable, ctx);
   });
   return now;
+}
+
+SavedTime Store::save_all(std::span<const SaveItem> items) const {
+  SavedTime now = std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
+  // Temporaries written but not yet renamed, removed again if anything fails.
+  std::vector<std::pair<const SaveItem*, std::string>> pending;
+  std::size_t installed = 0;
+  auto abandon = [&] {
+    for (std::size_t i = installed; i < pending.size(); ++i) {
+      auto& [item, temp] = pending[i];
+      std::string file = file_of(item->address).string();
+      IoContext ctx{item->address.str(), file};
+      try {
+        Walk w = walk(Root, item->address, false, false, ctx);
+        if (w.found)
+          ::unlinkat(w.parent(), temp.c_str(), 0);
+      } catch (...) {
+        // Best effort: clean() removes what is left.
+      }
+    }
+  };
+  try {
+    // 1. Every record's data into a temporary file, none flushed yet.
+    for (const SaveItem& item : items) {
+      std::string file = file_of(item.address).string();
+      IoContext ctx{item.address.str(), file};
+      std::vector<std::byte> header = make_header(item.address, item.class_name, item.layout_hash, item.parts, now);
+      with_restarts(ctx, [&] {
+        Walk w = walk(Root, item.address, true, Options.durable, ctx);
+        pending.emplace_back(&item, write_temp(w, header, item.parts, false, ctx));
+      });
+    }
+    // 2. One flush of the file system instead of one per record, then the
+    //    renames, then one more flush for the renames.
+    if (Options.durable)
+      sync_file_system();
+    // In order, so that of two items with one address the later one wins.
+    for (; installed < pending.size(); ++installed) {
+      auto& [item, temp] = pending[installed];
+      std::string file = file_of(item->address).string();
+      IoContext ctx{item->address.str(), file};
+      // The temporary keeps its directory from being pruned, so no restart.
+      Walk w = walk(Root, item->address, false, false, ctx);
+      install(w, temp, false, ctx);
+    }
+    if (Options.durable)
+      sync_file_system();
+  } catch (...) {
+    abandon();
+    throw;
+  }
+  return now;
+}
+
+void Store::sync_file_system() const {
+  std::string root = Root.string();
+  IoContext ctx{"", root};
+  UniqueFd fd(::open(Root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!fd)
+    throw_io(ctx, "cannot open store directory", errno);
+  if (::syncfs(fd.get()) != 0)
+    throw_io(ctx, "cannot flush the file system of", errno);
 }
 
 Record Store::load(const Address& address) const {
