@@ -18,6 +18,21 @@ recorded() {
   awk '{ print $5 * 1000000 + $6 * 1000 + $7 }' "$dir/fft3d-progress" 2>/dev/null || echo 0
 }
 
+# SIGKILL to every process of the job: mpirun was started as the leader of a
+# new session (setsid), and its ranks stay in that session even though Open
+# MPI gives them process groups of their own.
+kill_job() {
+  local pids
+  pids=$(ps -o pid= -s "$1" || true)
+  [[ -n $pids ]] && kill -9 $pids 2>/dev/null || true
+  for ((t = 0; t < 100; t++)); do
+    [[ -z $(ps -o pid= -s "$1" || true) ]] && return
+    sleep 0.1
+  done
+  echo "restart_test: processes of the killed job are still alive" >&2
+  exit 1
+}
+
 resume=()
 for ((k = 1; k <= kills; k++)); do
   before=$(recorded)
@@ -30,7 +45,7 @@ for ((k = 1; k <= kills; k++)); do
     sleep 0.1
   done
   sleep "0.0$((RANDOM % 10))"
-  kill -9 -- "-$job" 2>/dev/null || true
+  kill_job "$job"
   wait "$job" 2>/dev/null || true
   if [[ ! -f $dir/fft3d-progress ]]; then
     echo "restart_test: run $k finished before it could be killed; use more iterations" >&2
