@@ -122,7 +122,8 @@ void pointerSources(const Expr *E, SmallVectorImpl<const Decl *> &Out,
       pointerSources(Ptr, Out, FromRemoteNew);
     }
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->isIncrementDecrementOp())
+    // p++ and &p[i] point into the same array as p.
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       pointerSources(UO->getSubExpr(), Out, FromRemoteNew);
   } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
     pointerSources(CO->getTrueExpr(), Out, FromRemoteNew);
