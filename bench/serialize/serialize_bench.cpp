@@ -17,7 +17,12 @@
 //
 // Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID).
 //
-// Usage: serialize_bench [runs] (default 9 runs per measurement).
+// The contenders are timed alternately, one batch of about 2 ms each per
+// round, and the ratios are medians of the per-round ratios, so that load
+// from other processes on the machine affects both sides alike. The "sum"
+// rows add up the per-case medians.
+//
+// Usage: serialize_bench [rounds] (default 15).
 //
 //===----------------------------------------------------------------------===//
 #include "poc/serialize.hpp"
@@ -106,31 +111,72 @@ Order make_order(int i) {
   return o;
 }
 
-/// Median over \p runs of the time per call of \p fn, in nanoseconds; each
-/// run repeats fn in batches until at least 20 ms have passed. A batch
-/// lasts about 1 ms, so reading the clock costs nothing measurable.
-template <class Fn> double median_ns(int runs, Fn &&fn) {
+/// Calls \p fn in a batch that lasts about 2 ms, so that reading the clock
+/// costs nothing measurable; returns the batch size.
+template <class Fn> std::size_t calibrate(Fn &fn) {
   std::size_t batch = 1;
-  for (Clock::time_point start = Clock::now();
-       Clock::now() - start < std::chrono::milliseconds(1); batch *= 2)
+  for (;;) {
+    Clock::time_point start = Clock::now();
     for (std::size_t k = 0; k < batch; ++k)
       fn();
-  std::vector<double> samples;
-  for (int run = 0; run < runs; ++run) {
-    std::size_t iterations = 0;
-    Clock::time_point start = Clock::now();
-    Clock::duration elapsed{};
-    do {
-      for (std::size_t k = 0; k < batch; ++k)
-        fn();
-      iterations += batch;
-      elapsed = Clock::now() - start;
-    } while (elapsed < std::chrono::milliseconds(20));
-    samples.push_back(std::chrono::duration<double, std::nano>(elapsed).count() /
-                      static_cast<double>(iterations));
+    if (Clock::now() - start >= std::chrono::milliseconds(2))
+      return batch;
+    batch *= 2;
   }
-  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-  return samples[samples.size() / 2];
+}
+
+/// Time per call of \p fn over one batch, in nanoseconds.
+template <class Fn> double time_batch(Fn &fn, std::size_t batch) {
+  Clock::time_point start = Clock::now();
+  for (std::size_t k = 0; k < batch; ++k)
+    fn();
+  return std::chrono::duration<double, std::nano>(Clock::now() - start).count() /
+         static_cast<double>(batch);
+}
+
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+
+/// Medians of interleaved measurements. The machine is shared, so its load
+/// changes while the benchmark runs; timing the contenders alternately and
+/// taking the median of the per-round ratios compares them under the same
+/// conditions.
+struct Comparison {
+  double poc, cereal, ratio;
+};
+
+template <class P, class C> Comparison compare(int runs, P &&poc, C &&cereal) {
+  std::size_t poc_batch = calibrate(poc), cereal_batch = calibrate(cereal);
+  std::vector<double> p, c, ratio;
+  for (int run = 0; run < runs; ++run) {
+    p.push_back(time_batch(poc, poc_batch));
+    c.push_back(time_batch(cereal, cereal_batch));
+    ratio.push_back(c.back() / p.back());
+  }
+  return {median(p), median(c), median(ratio)};
+}
+
+/// Decoding compared with cereal and with the copy floor, interleaved the
+/// same way; `above_floor` is the median of (cereal - copy) / (poc - copy).
+struct DecodeComparison {
+  double poc, cereal, copy, ratio, above_floor;
+};
+
+template <class P, class C, class F>
+DecodeComparison compare_decode(int runs, P &&poc, C &&cereal, F &&copy) {
+  std::size_t poc_batch = calibrate(poc), cereal_batch = calibrate(cereal),
+              copy_batch = calibrate(copy);
+  std::vector<double> p, c, f, ratio, above;
+  for (int run = 0; run < runs; ++run) {
+    p.push_back(time_batch(poc, poc_batch));
+    c.push_back(time_batch(cereal, cereal_batch));
+    f.push_back(time_batch(copy, copy_batch));
+    ratio.push_back(c.back() / p.back());
+    above.push_back((c.back() - f.back()) / (p.back() - f.back()));
+  }
+  return {median(p), median(c), median(f), median(ratio), median(above)};
 }
 
 volatile std::size_t sink; // keeps results observable
@@ -142,32 +188,25 @@ struct Totals {
 Totals totals;
 
 template <class T> void bench_case(const char *name, const T &value, int runs) {
-  // poc
   poc::Writer writer;
-  double poc_encode = median_ns(runs, [&] {
-    writer.clear();
-    writer.write(value);
-    sink = writer.size();
-  });
+  std::stringstream stream;
+  Comparison encode = compare(
+      runs,
+      [&] {
+        writer.clear();
+        writer.write(value);
+        sink = writer.size();
+      },
+      [&] {
+        stream.seekp(0);
+        cereal::BinaryOutputArchive archive(stream);
+        archive(value);
+        sink = static_cast<std::size_t>(stream.tellp());
+      });
+
   writer.clear();
   writer.write(value);
   std::vector<std::byte> message(writer.bytes().begin(), writer.bytes().end());
-  double poc_decode = median_ns(runs, [&] {
-    poc::Reader reader(message);
-    T out;
-    reader.read(out);
-    reader.expect_end();
-    sink = reader.offset();
-  });
-
-  // cereal
-  std::stringstream stream;
-  double cereal_encode = median_ns(runs, [&] {
-    stream.seekp(0);
-    cereal::BinaryOutputArchive archive(stream);
-    archive(value);
-    sink = static_cast<std::size_t>(stream.tellp());
-  });
   stream.str("");
   {
     cereal::BinaryOutputArchive archive(stream);
@@ -175,41 +214,48 @@ template <class T> void bench_case(const char *name, const T &value, int runs) {
   }
   std::string encoded = stream.str();
   std::istringstream input(encoded);
-  double cereal_decode = median_ns(runs, [&] {
+  auto poc_decode = [&] {
+    poc::Reader reader(message);
+    T out;
+    reader.read(out);
+    reader.expect_end();
+    sink = reader.offset();
+  };
+  auto cereal_decode = [&] {
     input.clear();
     input.seekg(0);
     cereal::BinaryInputArchive archive(input);
     T out;
     archive(out);
     sink = static_cast<std::size_t>(input.tellg());
-  });
-
-  double copy = median_ns(runs, [&] {
+  };
+  auto copy = [&] {
     T out(value);
     sink = reinterpret_cast<std::uintptr_t>(&out);
-  });
+  };
+  DecodeComparison decode = compare_decode(runs, poc_decode, cereal_decode, copy);
 
-  totals.poc_encode += poc_encode;
-  totals.cereal_encode += cereal_encode;
-  totals.poc_decode += poc_decode;
-  totals.cereal_decode += cereal_decode;
-  totals.copy += copy;
-  std::printf("%-22s %-7s %8zu %11.1f %11.1f %7.2f\n", name, "encode", message.size(), poc_encode,
-              cereal_encode, cereal_encode / poc_encode);
+  totals.poc_encode += encode.poc;
+  totals.cereal_encode += encode.cereal;
+  totals.poc_decode += decode.poc;
+  totals.cereal_decode += decode.cereal;
+  totals.copy += decode.copy;
+  std::printf("%-22s %-7s %8zu %11.1f %11.1f %7.2f\n", name, "encode", message.size(), encode.poc,
+              encode.cereal, encode.ratio);
   std::printf("%-22s %-7s %8zu %11.1f %11.1f %7.2f %9.1f %10.2f\n", name, "decode",
-              encoded.size(), poc_decode, cereal_decode, cereal_decode / poc_decode, copy,
-              (cereal_decode - copy) / (poc_decode - copy));
+              encoded.size(), decode.poc, decode.cereal, decode.ratio, decode.copy,
+              decode.above_floor);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  int runs = argc > 1 ? std::atoi(argv[1]) : 9;
+  int runs = argc > 1 ? std::atoi(argv[1]) : 15;
   if (runs < 1) {
     std::fprintf(stderr, "usage: %s [runs >= 1]\n", argv[0]);
     return 2;
   }
-  std::printf("median of %d runs; ns per message; ratio = cereal / poc (higher is better)\n", runs);
+  std::printf("median of %d rounds; ns per message; ratio = cereal / poc (higher is better)\n", runs);
   std::printf("%-22s %-7s %8s %11s %11s %7s %9s %10s\n", "case", "op", "bytes", "poc ns",
               "cereal ns", "ratio", "copy ns", "ratio-copy");
 

@@ -152,6 +152,7 @@ public:
   /// exactly, otherwise sender and receiver disagree about its contents.
   void expect_end() const;
 
+  /// The limits this Reader enforces (copied at construction).
   const Limits &limits() const noexcept { return limits_; }
 
   /// Throws decode_error with \p what and the current byte offset.
@@ -164,8 +165,9 @@ public:
   class NestingGuard {
   public:
     explicit NestingGuard(Reader &r) : r_(r) {
-      if (++r_.depth_ > r_.limits_.max_depth)
+      if (r_.depth_ == r_.limits_.max_depth)
         r_.fail_depth();
+      ++r_.depth_;
     }
     ~NestingGuard() { --r_.depth_; }
     NestingGuard(const NestingGuard &) = delete;
