@@ -1,0 +1,2 @@
+// Included through -I by driver.cpp.
+#define INPUT_VALUE 1

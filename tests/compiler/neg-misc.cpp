@@ -1,0 +1,28 @@
+// Remote arrays of non-trivially-copyable elements, aggregate creation,
+// copy-constructing a process and process operations inside macros.
+// RUN: not %pocxx --translate-only %s -o %t.cpp 2>&1 | FileCheck %s
+#include <string>
+
+struct Agg {
+  int a, b;
+};
+class Box {
+public:
+  Box() = default;
+  Box(const Box &) = default;
+  int get() const { return 1; }
+};
+#define GET(p) (p)->get()
+
+int main() {
+  std::string *names = new ("m") std::string[4];
+  // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:24: error: remote array element type 'std::string' (aka 'basic_string<char>') is not trivially copyable; use a process of a class holding a std::vector instead
+  Agg *a = new ("m") Agg{1, 2};
+  // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:12: error: poc++ does not support creating a process of a class without a constructor call (aggregate initialisation); declare a constructor
+  Box local;
+  Box *b = new ("m") Box(local);
+  // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:12: error: poc++ does not support creating a process with a copy, move or non-public constructor
+  int v = GET(b);
+  // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:11: error: poc++ does not support process operations inside macro expansions; write them outside the macro
+  return v + (names != nullptr) + (a != nullptr);
+}
