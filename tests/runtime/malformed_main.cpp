@@ -28,9 +28,10 @@ void send_raw(int dest, int tag, const std::vector<std::byte> &bytes) {
 }
 
 std::vector<std::byte> frame(const d::WireHeader &h, const std::vector<std::byte> &payload) {
-  std::vector<std::byte> out(sizeof h);
+  std::vector<std::byte> out(sizeof h + payload.size());
   std::memcpy(out.data(), &h, sizeof h);
-  out.insert(out.end(), payload.begin(), payload.end());
+  if (!payload.empty())
+    std::memcpy(out.data() + sizeof h, payload.data(), payload.size());
   return out;
 }
 

@@ -24,6 +24,9 @@ void check_mpi(int rc, const char *what) {
 
 namespace {
 
+/// How often the idle main thread of a rank checks whether anybody polls.
+constexpr auto kIdleCheck = std::chrono::milliseconds(1);
+
 /// Idle back-off of the poller: spin (probing) for a while after the last
 /// message, then yield the core, then sleep for growing intervals up to
 /// 1 ms. Spinning keeps a busy ping-pong at MPI latency; sleeping keeps idle
@@ -31,13 +34,25 @@ namespace {
 class Backoff {
 public:
   using clock = std::chrono::steady_clock;
-  void reset() noexcept { idle_since_ = clock::now(); }
+  void reset() noexcept {
+    stamped_ = false;
+    napping_ = false;
+  }
   /// True once the poller has been idle long enough to sleep.
-  bool napping() const noexcept { return clock::now() - idle_since_ >= kYield; }
+  bool napping() const noexcept { return napping_; }
   /// Pauses once; `cv` is the poller's own condition variable, so a thread
   /// that needs the poller (or its predicate change) can wake it.
   void pause(std::unique_lock<std::mutex> &lk, std::condition_variable &cv) {
+    // Reading the clock costs as much as a probe: spin 32 rounds per read.
+    if (!stamped_) {
+      idle_since_ = clock::now();
+      stamped_ = true;
+      return;
+    }
+    if (++rounds_ % 32 != 0 && !napping_)
+      return;
     auto idle = clock::now() - idle_since_;
+    napping_ = idle >= kYield;
     if (idle < kSpin)
       return;
     if (idle < kYield) {
@@ -55,6 +70,9 @@ private:
   static constexpr auto kYield = std::chrono::microseconds(500);
   static constexpr auto kMaxNap = std::chrono::milliseconds(1);
   clock::time_point idle_since_ = clock::now();
+  unsigned rounds_ = 0;
+  bool stamped_ = false;
+  bool napping_ = false;
 };
 
 } // namespace
@@ -99,6 +117,8 @@ void Engine::wait_impl(std::unique_lock<std::mutex> &lk, const std::function<boo
     bool may_lead = !leader_ && (role == WaitRole::process || process_waiters_ == 0);
     if (may_lead) {
       lead(lk, self);
+    } else if (role == WaitRole::idle) {
+      self.cv.wait_for(lk, kIdleCheck);
     } else {
       // Nobody polls and we may not: make sure a thread that may is awake.
       if (!leader_)
@@ -147,9 +167,12 @@ void Engine::lead(std::unique_lock<std::mutex> &lk, Waiter &self) {
 }
 
 void Engine::hand_off(Waiter *self) {
-  // The next poller: a process thread whose predicate does not hold yet,
-  // else the idle main thread. Waiters whose predicate holds are woken too:
-  // they leave, and hand off in turn if nobody polls by then.
+  // The next poller: a process thread whose predicate does not hold yet.
+  // Waiters whose predicate holds are woken too: they leave, and hand off
+  // in turn if nobody polls by then. The idle main thread is not woken: it
+  // takes the role by itself if nobody has polled for kIdleCheck, so a
+  // process thread that runs one request and comes back does not cost two
+  // thread switches.
   Waiter *next = nullptr;
   for (Waiter *w : waiters_) {
     if (w == self)
@@ -158,7 +181,7 @@ void Engine::hand_off(Waiter *self) {
       w->cv.notify_one();
       continue;
     }
-    if (!next || (next->role == WaitRole::idle && w->role == WaitRole::process))
+    if (!next && w->role == WaitRole::process)
       next = w;
   }
   if (next)
