@@ -46,7 +46,7 @@ struct StoreOptions {
   bool durable = true;
 };
 
-/// What scan() finds under the root besides records.
+/// What scan() finds under the root.
 struct ScanResult {
   std::vector<Address> objects;                   ///< Records, sorted by address.
   std::vector<std::filesystem::path> temporaries; ///< Left by saves that did not finish.
