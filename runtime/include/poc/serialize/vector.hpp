@@ -53,10 +53,10 @@ template <class A> struct Serializer<std::vector<bool, A>> {
     w.write_size(n);
     w.reserve((n + 7) / 8);
     for (std::size_t i = 0; i < n; i += 8) {
-      std::uint8_t byte = 0;
+      unsigned byte = 0;
       for (std::size_t bit = 0; bit < 8 && i + bit < n; ++bit)
-        byte |= static_cast<std::uint8_t>(v[i + bit]) << bit;
-      w.write_byte(byte);
+        byte |= static_cast<unsigned>(v[i + bit]) << bit;
+      w.write_byte(static_cast<std::uint8_t>(byte));
     }
   }
 
