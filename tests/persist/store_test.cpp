@@ -303,6 +303,8 @@ TEST(StoreRoot, DefaultRootFromEnvironment) {
   auto old_store = keep("POC_STORE"), old_xdg = keep("XDG_DATA_HOME"), old_home = keep("HOME");
   ::setenv("POC_STORE", "/srv/poc", 1);
   EXPECT_EQ(Store::default_root(), "/srv/poc");
+  ::setenv("POC_STORE", "rel/store", 1);
+  EXPECT_EQ(Store::default_root(), std::filesystem::current_path() / "rel/store");
   ::setenv("POC_STORE", "", 1);
   ::setenv("XDG_DATA_HOME", "/xdg", 1);
   EXPECT_EQ(Store::default_root(), "/xdg/poc/store");

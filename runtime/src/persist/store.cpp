@@ -193,8 +193,9 @@ fs::path Store::default_root() {
     const char* v = std::getenv(name);
     return v ? v : "";
   };
+  // Made absolute now, so that a later chdir() does not move the store.
   if (std::string dir = env("POC_STORE"); !dir.empty())
-    return fs::path(dir);
+    return fs::absolute(dir);
   if (std::string xdg = env("XDG_DATA_HOME"); !xdg.empty() && xdg.front() == '/')
     return fs::path(xdg) / "poc" / "store";
   if (std::string home = env("HOME"); !home.empty())
