@@ -74,16 +74,16 @@ struct ShiftTables {
 
   ShiftTables() {
     std::array<std::uint32_t, 32> basis{};
-    for (int bit = 0; bit < 32; ++bit) {
+    for (std::size_t bit = 0; bit < 32; ++bit) {
       std::uint32_t c = std::uint32_t{1} << bit;
       for (std::size_t i = 0; i < StreamBytes; ++i)
         c = (c >> 8) ^ Table[0][c & 0xff];
       basis[bit] = c;
     }
-    for (int k = 0; k < 4; ++k)
-      for (std::uint32_t b = 0; b < 256; ++b)
-        for (int bit = 0; bit < 8; ++bit)
-          if (b & (1u << bit))
+    for (std::size_t k = 0; k < 4; ++k)
+      for (std::size_t b = 0; b < 256; ++b)
+        for (std::size_t bit = 0; bit < 8; ++bit)
+          if (b & (std::size_t{1} << bit))
             t[k][b] ^= basis[8 * k + bit];
   }
 

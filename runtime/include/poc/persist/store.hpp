@@ -61,7 +61,7 @@ public:
   /// A store at \p root; the directory is created (0700) by the first save.
   explicit Store(std::filesystem::path root, StoreOptions options = {});
 
-  /// The default root: $POC_STORE if set and non-empty, else
+  /// The default root: $POC_STORE if set and non-empty (made absolute), else
   /// $XDG_DATA_HOME/poc/store if XDG_DATA_HOME is an absolute path, else
   /// $HOME/.local/share/poc/store. \throws store_error(no_root) if none applies.
   static std::filesystem::path default_root();
