@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
   int runs = argc > 2 ? std::atoi(argv[2]) : 12;
   int writers = argc > 3 ? std::atoi(argv[3]) : 2;
   int objects = argc > 4 ? std::atoi(argv[4]) : 6;
-  auto steps = static_cast<std::uint32_t>(argc > 5 ? std::atoi(argv[5]) : 400);
+  auto steps = static_cast<std::uint32_t>(argc > 5 ? std::atoi(argv[5]) : 300);
 
   poc::persist::testing::TempDir dir;
   Store store(dir.path());
