@@ -4,10 +4,17 @@
 
 #include <poc/poc.hpp>
 
+#include <mpi.h>
+
 #include <cstdint>
 #include <vector>
 
 namespace bench {
+
+/// The communicator the raw-MPI baselines use (a duplicate of
+/// MPI_COMM_WORLD made before poc::run), so baselines can run inside the
+/// job, alternating with the measured calls.
+inline MPI_Comm raw_comm = MPI_COMM_NULL;
 
 class Echo {
 public:
@@ -17,8 +24,42 @@ public:
   std::uint64_t total() const { return sum_; }
   std::uint64_t size_of(const std::vector<double> &v) { return v.size(); }
 
+  /// Raw-MPI baseline partners, run as methods so that the baseline and the
+  /// measured calls share the same moment of a busy machine.
+  /// Answers `iters` 4-byte pings from `peer`.
+  void raw_pong(int peer, int iters) {
+    int v = 0;
+    for (int i = 0; i < iters; ++i) {
+      MPI_Recv(&v, 1, MPI_INT, peer, 10, raw_comm, MPI_STATUS_IGNORE);
+      ++v;
+      MPI_Send(&v, 1, MPI_INT, peer, 10, raw_comm);
+    }
+  }
+  /// Receives `messages` 16-byte messages (a window of Irecvs), then acks.
+  void raw_sink(int peer, int messages) {
+    constexpr int kWindow = 256;
+    std::vector<std::uint64_t> buf(2 * kWindow);
+    std::vector<MPI_Request> reqs(kWindow);
+    for (int done = 0; done < messages; done += kWindow) {
+      for (int k = 0; k < kWindow; ++k)
+        MPI_Irecv(&buf[2 * k], 16, MPI_BYTE, peer, 11, raw_comm, &reqs[k]);
+      MPI_Waitall(kWindow, reqs.data(), MPI_STATUSES_IGNORE);
+    }
+    int token = 0;
+    MPI_Send(&token, 1, MPI_INT, peer, 12, raw_comm);
+  }
+  /// Receives one block of `bytes` into a preallocated buffer, then acks.
+  void raw_big(int peer, std::uint64_t bytes) {
+    big_.resize(bytes / sizeof(double), 1.0);
+    MPI_Recv(big_.data(), static_cast<int>(bytes), MPI_BYTE, peer, 13, raw_comm,
+             MPI_STATUS_IGNORE);
+    int token = 0;
+    MPI_Send(&token, 1, MPI_INT, peer, 14, raw_comm);
+  }
+
 private:
   std::uint64_t sum_ = 0;
+  std::vector<double> big_;
 };
 
 struct Echo_interface {
@@ -29,6 +70,9 @@ struct Echo_interface {
     put_0 = ::poc::method_id("bench::Echo::put(std::uint64_t,std::uint64_t)"),
     total_0 = ::poc::method_id("bench::Echo::total() const"),
     size_of_0 = ::poc::method_id("bench::Echo::size_of(const std::vector<double>&)"),
+    raw_pong_0 = ::poc::method_id("bench::Echo::raw_pong(int,int)"),
+    raw_sink_0 = ::poc::method_id("bench::Echo::raw_sink(int,int)"),
+    raw_big_0 = ::poc::method_id("bench::Echo::raw_big(int,std::uint64_t)"),
   };
 };
 
@@ -62,6 +106,13 @@ struct Echo_client : Echo_interface {
   }
 };
 
+/// Started calls of the raw baseline partners.
+template <class... A> void start_raw(Echo *self, std::uint64_t method, A... args) {
+  ::poc::Call call(self, method);
+  call.args(args...);
+  call.start();
+}
+
 struct Echo_server : Echo_interface {
   static void dispatch(Echo &self, std::uint64_t method, ::poc::Request &rq) {
     switch (method) {
@@ -69,6 +120,9 @@ struct Echo_server : Echo_interface {
     case put_0: rq.invoke(self, &Echo::put); return;
     case total_0: rq.invoke(self, &Echo::total); return;
     case size_of_0: rq.invoke(self, &Echo::size_of); return;
+    case raw_pong_0: rq.invoke(self, &Echo::raw_pong); return;
+    case raw_sink_0: rq.invoke(self, &Echo::raw_sink); return;
+    case raw_big_0: rq.invoke(self, &Echo::raw_big); return;
     default: rq.unknown_method(method);
     }
   }

@@ -24,6 +24,9 @@ void check_mpi(int rc, const char *what) {
 
 namespace {
 
+/// Messages the poller routes in one go once its own wait is over.
+constexpr int kBatch = 32;
+
 /// How often the idle main thread of a rank checks whether anybody polls.
 constexpr auto kIdleCheck = std::chrono::milliseconds(1);
 
@@ -139,16 +142,18 @@ void Engine::lead(std::unique_lock<std::mutex> &lk, Waiter &self) {
   Backoff backoff;
   for (;;) {
     lk.unlock();
-    bool got = false;
-    try {
-      got = progress_once();
-    } catch (const std::exception &e) {
-      std::fprintf(stderr, "poc: rank %d: %s\n", rank_, e.what());
-      got = true;
-    }
+    bool got = poll_reporting_errors();
     lk.lock();
-    if ((*self.pred)())
+    if ((*self.pred)()) {
+      // Route what else has already arrived before going off to serve:
+      // a stream of requests then costs one hand-over per batch.
+      for (int more = 0; got && more < kBatch; ++more) {
+        lk.unlock();
+        got = poll_reporting_errors();
+        lk.lock();
+      }
       break;
+    }
     if (self.role == WaitRole::idle && process_waiters_ > 0)
       break;
     if (got) {
@@ -195,6 +200,15 @@ void Engine::notify_locked() {
   // The leader may be napping in its back-off with its predicate now true.
   if (leader_ && (*leader_->pred)())
     leader_->cv.notify_one();
+}
+
+bool Engine::poll_reporting_errors() noexcept {
+  try {
+    return progress_once();
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "poc: rank %d: %s\n", rank_, e.what());
+    return true;
+  }
 }
 
 bool Engine::progress_once() {

@@ -134,6 +134,8 @@ private:
   void lead(std::unique_lock<std::mutex> &lk, Waiter &self);
   void hand_off(Waiter *self);
   bool progress_once();
+  /// progress_once, reporting (not throwing) MPI failures.
+  bool poll_reporting_errors() noexcept;
   void test_ops();
   void add_op(MPI_Request req, Op op, bool locked = false);
   void complete_op(Op &op, const MPI_Status &st);
