@@ -102,6 +102,15 @@ TEST(Reader, ReadCountUsesTheMinimumElementSize) {
   }
 }
 
+TEST(Reader, CheckCountValidatesCountsFromElsewhere) {
+  std::vector<std::byte> data = bytes({0, 0, 0, 0, 0, 0, 0, 0});
+  poc::Reader r(data);
+  r.check_count(2, 4);
+  EXPECT_THROW(r.check_count(3, 4), poc::decode_error);
+  EXPECT_THROW(r.check_count(std::uint64_t{1} << 40, 0), poc::decode_error);
+  EXPECT_EQ(r.offset(), 0u); // nothing consumed
+}
+
 TEST(Limits, DefaultsCanBeReplaced) {
   poc::Limits saved = poc::default_limits();
   poc::Limits tight = saved;

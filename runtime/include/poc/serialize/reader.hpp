@@ -100,10 +100,17 @@ public:
   /// elements cannot fit in the bytes that remain. Called before allocating.
   std::size_t read_count(std::size_t min_element_bytes) {
     std::uint64_t n = read_varint();
+    check_count(n, min_element_bytes);
+    return static_cast<std::size_t>(n);
+  }
+
+  /// The checks of read_count for a count that came from elsewhere (a field
+  /// read earlier, a method's size parameter): call it before allocating
+  /// \p n elements that are about to be read from this message.
+  void check_count(std::uint64_t n, std::size_t min_element_bytes) const {
     if (n > limits_.max_elements ||
         (min_element_bytes != 0 && n > remaining() / min_element_bytes))
       fail_count(n, min_element_bytes);
-    return static_cast<std::size_t>(n);
   }
 
   /// A block header as written by Writer::write_block.
