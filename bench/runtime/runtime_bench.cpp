@@ -8,6 +8,8 @@
 //
 //   mpirun -n 2 runtime_bench            all benchmarks
 //   mpirun -n 8 runtime_bench --idle 6   round trip with 6 idle processes
+//   options: --no-spawn (skip the MPI_Comm_spawn baseline),
+//            --round-trip-only (for profiling)
 
 #include "echo.hpp"
 
@@ -73,7 +75,7 @@ double raw_spawn(const char *self) {
   return ms;
 }
 
-int poc_main(double spawn_ms, int idle) {
+int poc_main(double spawn_ms, int idle, bool rt_only) {
   // Placement puts the first process on rank 1 (rank 0 runs main).
   Echo *e = poc::create<Echo>("bench", I::ctor_0);
   int peer = poc::remote_id(e).host;
@@ -112,6 +114,10 @@ int poc_main(double spawn_ms, int idle) {
     return 0;
   }
   row("sync call round trip, int arg/result (us)", rt, raw_rt, "us");
+  if (rt_only) {
+    poc::destroy(e);
+    return 0;
+  }
 
   // Start throughput vs the MPI_Isend message rate (16-byte payloads).
   const int calls = 200000;
@@ -203,11 +209,17 @@ int main(int argc, char **argv) {
   }
   int idle = 0;
   bool spawn = true;
+  bool rt_only = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--idle") == 0 && i + 1 < argc)
       idle = std::atoi(argv[++i]);
     if (std::strcmp(argv[i], "--no-spawn") == 0)
       spawn = false;
+    if (std::strcmp(argv[i], "--round-trip-only") == 0)
+    {
+      rt_only = true;
+      spawn = false;
+    }
   }
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
@@ -225,7 +237,7 @@ int main(int argc, char **argv) {
   if (rank == 0 && spawn && !idle)
     spawn_ms = raw_spawn(argv[0]);
   MPI_Barrier(MPI_COMM_WORLD);
-  int rc = poc::run(argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle); });
+  int rc = poc::run(argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle, rt_only); });
   MPI_Comm_free(&bench::raw_comm);
   MPI_Finalize();
   return rc;
