@@ -189,7 +189,6 @@ private:
   bool stopping_ = false;
   bool finished_ = false;
   int hosts_done_ = 0;
-  bool reported_done_ = false;
 };
 
 /// The host of the calling rank; throws usage_error outside poc::run.
