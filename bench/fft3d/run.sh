@@ -8,7 +8,8 @@
 #
 # Environment: F (FFT processes, default 2), S (page servers, default 2),
 # RANKS (mpirun -n for fft3d, default F+1), PAGE (page edge, default 32 in-core,
-# 64 out-of-core), OOC_SIZE (default 1024x1024x512), OUT (CSV/PNG dir, default .).
+# 64 out-of-core), OOC_SIZE (default 1024x1024x512), OUT (CSV/PNG dir, default .),
+# PYTHON (an interpreter with matplotlib, default the system's /usr/bin/python3).
 set -euo pipefail
 build=${1:?usage: run.sh BUILD_DIR incore|outofcore|prefetch ...}
 what=${2:?usage: run.sh BUILD_DIR incore|outofcore|prefetch ...}
@@ -18,6 +19,7 @@ F=${F:-2}
 S=${S:-2}
 RANKS=${RANKS:-$((F + 1))}
 OUT=${OUT:-.}
+PYTHON=${PYTHON:-/usr/bin/python3}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpi=(mpirun --oversubscribe --mca btl self,vader,tcp)
 fft3d=$build/apps/fft3d/fft3d
@@ -41,8 +43,8 @@ incore)
     "${mpi[@]}" -n "$RANKS" "$fft3d" --size "$n" --page "$page" --servers "$S" --ffts "$F" \
       --plan measure --quiet --prefetch off --csv "$OUT/fft3d-incore-$n.csv" >"$log"
     t=$(fft3d_seconds <"$log")
-    printf '%-8s %-14s %-14s %s\n' "$n^3" "$t" "$base" "$(python3 -c "print(f'{$t/$base:.2f}x')")"
-    python3 "$here/plot.py" "$OUT/fft3d-incore-$n.csv" "$OUT/fft3d-incore-$n.png" "in-core $n^3"
+    printf '%-8s %-14s %-14s %s\n' "$n^3" "$t" "$base" "$("$PYTHON" -c "print(f'{$t/$base:.2f}x')")"
+    "$PYTHON" "$here/plot.py" "$OUT/fft3d-incore-$n.csv" "$OUT/fft3d-incore-$n.png" "in-core $n^3"
   done
   ;;
 outofcore | prefetch)
@@ -66,8 +68,8 @@ outofcore | prefetch)
     t=$(fft3d_seconds <"$log")
     rw=$(fft3d_rw <"$log")
     printf '%-10s %-12s %-16s %-16s %s\n' "$m" "$t" "$rw" "$limit" \
-      "$(python3 -c "print(f'{$rw/$limit*100:.0f}%')")"
-    python3 "$here/plot.py" "$OUT/fft3d-ooc-prefetch-$m.csv" "$OUT/fft3d-ooc-prefetch-$m.png" \
+      "$("$PYTHON" -c "print(f'{$rw/$limit*100:.0f}%')")"
+    "$PYTHON" "$here/plot.py" "$OUT/fft3d-ooc-prefetch-$m.csv" "$OUT/fft3d-ooc-prefetch-$m.png" \
       "out-of-core $size, prefetch $m"
   done
   ;;
