@@ -6,7 +6,7 @@
 set -euo pipefail
 
 packages=(
-  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
+  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools libclang-rt-19-dev
   libopenmpi-dev openmpi-bin
   libfftw3-dev libfftw3-mpi-dev
   libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
