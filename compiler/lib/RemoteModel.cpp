@@ -4,6 +4,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -68,8 +69,15 @@ void addWithBases(const CXXRecordDecl *RD, std::set<std::string> &Out) {
 /// Finds remote creations of classes.
 class CreationFinder : public RecursiveASTVisitor<CreationFinder> {
 public:
+  explicit CreationFinder(const SourceManager &SM) : SM(SM) {}
   std::set<std::string> Names;
+  const SourceManager &SM;
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitCXXNewExpr(CXXNewExpr *E) {
     if (isRemoteNew(E) && !E->isArray())
       addWithBases(E->getAllocatedType()->getAsCXXRecordDecl(), Names);
@@ -79,7 +87,7 @@ public:
 } // namespace
 
 std::set<std::string> collectRemotableNames(ASTContext &Ctx) {
-  CreationFinder F;
+  CreationFinder F(Ctx.getSourceManager());
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   return F.Names;
 }
@@ -142,6 +150,13 @@ public:
   explicit FlowCollector(RemoteModel &M) : M(M) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
+  bool TraverseDecl(Decl *D) {
+    // Library code neither creates processes nor receives remote arrays.
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        M.Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitCXXNewExpr(CXXNewExpr *E) {
     if (isRemoteNew(E) && !E->isArray())
@@ -263,6 +278,12 @@ void RemoteModel::propagate() {
     RemoteModel &M;
     explicit ClassSeeds(RemoteModel &M) : M(M) {}
     bool shouldVisitTemplateInstantiations() const { return true; }
+    bool TraverseDecl(Decl *D) {
+      if (D && !isa<TranslationUnitDecl>(D) &&
+          M.Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+        return true;
+      return RecursiveASTVisitor::TraverseDecl(D);
+    }
     bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
       if (!RD->isThisDeclarationADefinition() || !M.isRemotable(RD))
         return true;

@@ -28,6 +28,28 @@ bool isSendableStdTemplate(StringRef Name) {
 }
 } // namespace
 
+bool hasUserSerializer(const CXXRecordDecl *RD) {
+  const ASTContext &Ctx = RD->getASTContext();
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(D);
+    if (!NS || NS->getName() != "poc")
+      continue;
+    for (const Decl *M : NS->decls()) {
+      const auto *CTD = dyn_cast<ClassTemplateDecl>(M);
+      if (!CTD || CTD->getName() != "Serializer")
+        continue;
+      for (const ClassTemplateSpecializationDecl *S : CTD->specializations())
+        if (S->getSpecializationKind() == TSK_ExplicitSpecialization &&
+            S->getTemplateArgs().size() > 0 &&
+            S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+            Ctx.hasSameType(S->getTemplateArgs()[0].getAsType(),
+                            Ctx.getRecordType(RD)))
+          return true;
+    }
+  }
+  return false;
+}
+
 bool hasOwnSerialization(const CXXRecordDecl *RD) {
   bool W = false, R = false;
   for (const CXXMethodDecl *MD : RD->methods()) {
@@ -149,8 +171,9 @@ Serializability::checkRecord(const CXXRecordDecl *RD) {
   Memo[RD] = std::nullopt; // in progress: recursion through pointers is fine
   std::optional<Unsendable> Result;
   const SourceManager &SM = Ctx.getSourceManager();
-  if (hasOwnSerialization(RD)) {
-    // The class writes itself.
+  bool Own = hasOwnSerialization(RD) || hasUserSerializer(RD);
+  if (Own) {
+    // The class writes itself, or the user wrote its Serializer.
   } else if (RD->isUnion() || RD->isLambda()) {
     Result = Unsendable{"a union or lambda, which poc++ cannot send", RD};
   } else if (SM.isInSystemHeader(RD->getLocation())) {
@@ -194,7 +217,7 @@ Serializability::checkRecord(const CXXRecordDecl *RD) {
     }
   }
   Memo[RD] = Result;
-  if (!Result && !hasOwnSerialization(RD))
+  if (!Result && !Own)
     Ordered.insert(RD);
   return Result;
 }

@@ -67,7 +67,10 @@ std::string emitSerializer(const CXXRecordDecl *RD) {
     Writes += "w.write(static_cast<bool>(" + Ref + "));\nif (" + Ref +
               ")\nfor (std::size_t i = 0; i < " + N + "; ++i)\nw.write(" +
               Ref + "[i]);\n";
-    Reads += "if (r.read<bool>()) {\n" + Ref + " = new " + Elem + "[" + N +
+    // The object owns its counted array (new[]/delete[]), so reading into
+    // an existing object replaces the array it had.
+    Reads += "delete[] " + Ref + ";\nif (r.read<bool>()) {\n" + Ref +
+             " = new " + Elem + "[" + N +
              "];\nfor (std::size_t i = 0; i < " + N + "; ++i)\nr.read(" + Ref +
              "[i]);\n} else {\n" + Ref + " = nullptr;\n}\n";
   }

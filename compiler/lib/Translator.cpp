@@ -711,6 +711,12 @@ public:
   ServerCollector(const RemoteModel &M, const SourceManager &SM)
       : M(M), SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    // Library classes are never served by generated code.
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
     if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() &&
         !RD->isAbstract() && !RD->isLambda() &&

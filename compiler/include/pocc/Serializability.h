@@ -69,6 +69,9 @@ private:
 /// True if \p RD provides its own poc_write/poc_read members.
 bool hasOwnSerialization(const clang::CXXRecordDecl *RD);
 
+/// True if the program specialises poc::Serializer for \p RD itself.
+bool hasUserSerializer(const clang::CXXRecordDecl *RD);
+
 } // namespace pocc
 
 #endif

@@ -7,7 +7,10 @@
 // access technique (an explicit instantiation may name private members), so
 // user classes are never edited and classes in headers work too.
 // A pointer field annotated POC_COUNT(n), with n an earlier field of the same
-// class, is sent as n elements and received into a new[]-allocated array.
+// class, is sent as n elements; the object owns that array (new[] and
+// delete[]), so receiving into an object replaces the array it held.
+// Classes with poc_write/poc_read members or a user-written Serializer
+// specialisation get none.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POCC_SERIALIZERGEN_H

@@ -46,6 +46,13 @@ protected:
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI,
                     llvm::StringRef InFile) override;
+  /// The translation needs declarations and the user's code, not the
+  /// bodies of the (library) function templates the file uses: a "prefix"
+  /// translation unit skips those end-of-file instantiations, which are
+  /// most of the parse's time. The system compiler instantiates them later.
+  clang::TranslationUnitKind getTranslationUnitKind() override {
+    return clang::TU_Prefix;
+  }
 
 private:
   const TranslateOptions &Opts;
@@ -63,6 +70,9 @@ protected:
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI,
                     llvm::StringRef InFile) override;
+  clang::TranslationUnitKind getTranslationUnitKind() override {
+    return clang::TU_Prefix;
+  }
 
 private:
   std::set<std::string> &Names;
