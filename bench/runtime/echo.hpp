@@ -5,6 +5,7 @@
 #include <poc/poc.hpp>
 
 #include <mpi.h>
+#include <sys/resource.h>
 
 #include <cstdint>
 #include <vector>
@@ -23,6 +24,14 @@ public:
   void put(std::uint64_t a, std::uint64_t b) { sum_ += a + b; }
   std::uint64_t total() const { return sum_; }
   std::uint64_t size_of(const std::vector<double> &v) { return v.size(); }
+
+  /// CPU seconds (user + system) this host process has used so far.
+  double cpu_seconds() const {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+  }
 
   /// Raw-MPI baseline partners, run as methods so that the baseline and the
   /// measured calls share the same moment of a busy machine.
@@ -70,6 +79,7 @@ struct Echo_interface {
     put_0 = ::poc::method_id("bench::Echo::put(std::uint64_t,std::uint64_t)"),
     total_0 = ::poc::method_id("bench::Echo::total() const"),
     size_of_0 = ::poc::method_id("bench::Echo::size_of(const std::vector<double>&)"),
+    cpu_seconds_0 = ::poc::method_id("bench::Echo::cpu_seconds() const"),
     raw_pong_0 = ::poc::method_id("bench::Echo::raw_pong(int,int)"),
     raw_sink_0 = ::poc::method_id("bench::Echo::raw_sink(int,int)"),
     raw_big_0 = ::poc::method_id("bench::Echo::raw_big(int,std::uint64_t)"),
@@ -97,6 +107,12 @@ struct Echo_client : Echo_interface {
     ::poc::Call call(self, Echo_interface::total_0);
     return call.invoke<std::uint64_t>();
   }
+  static double cpu_seconds_0(const Echo *self) {
+    if (!::poc::is_remote(self))
+      return self->cpu_seconds();
+    ::poc::Call call(self, Echo_interface::cpu_seconds_0);
+    return call.invoke<double>();
+  }
   static std::uint64_t size_of_0(Echo *self, const std::vector<double> &v) {
     if (!::poc::is_remote(self))
       return self->size_of(v);
@@ -120,6 +136,7 @@ struct Echo_server : Echo_interface {
     case put_0: rq.invoke(self, &Echo::put); return;
     case total_0: rq.invoke(self, &Echo::total); return;
     case size_of_0: rq.invoke(self, &Echo::size_of); return;
+    case cpu_seconds_0: rq.invoke(self, &Echo::cpu_seconds); return;
     case raw_pong_0: rq.invoke(self, &Echo::raw_pong); return;
     case raw_sink_0: rq.invoke(self, &Echo::raw_sink); return;
     case raw_big_0: rq.invoke(self, &Echo::raw_big); return;

@@ -108,6 +108,17 @@ int poc_main(double spawn_ms, int idle, bool rt_only) {
       });
   if (idle) {
     row("sync call round trip, 6 idle processes (us)", rt, raw_rt, "us");
+    // CPU the idle hosts use while nothing happens, in % of one core.
+    std::vector<double> before;
+    for (Echo *p : idlers)
+      before.push_back(Echo_client::cpu_seconds_0(p));
+    const double wait_s = 2.0;
+    std::this_thread::sleep_for(std::chrono::duration<double>(wait_s));
+    double used = 0;
+    for (std::size_t i = 0; i < idlers.size(); ++i)
+      used += Echo_client::cpu_seconds_0(idlers[i]) - before[i];
+    std::printf("RESULT|CPU of %d idle hosts over 2 s (%% of one core, total)|%.3f|200|%%|%.4f\n",
+                idle, 100.0 * used / wait_s, used / wait_s / 2.0);
     for (Echo *p : idlers)
       poc::destroy(p);
     poc::destroy(e);

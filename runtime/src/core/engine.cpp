@@ -27,8 +27,11 @@ namespace {
 /// Messages the poller routes in one go once its own wait is over.
 constexpr int kBatch = 32;
 
-/// How often the idle main thread of a rank checks whether anybody polls.
+/// How often the idle main thread of a rank checks whether anybody polls:
+/// every kIdleCheck while it had to, backing off to kIdleCheckMax while a
+/// process thread polls (so an idle host wakes rarely).
 constexpr auto kIdleCheck = std::chrono::milliseconds(1);
+constexpr auto kIdleCheckMax = std::chrono::milliseconds(50);
 
 /// Idle back-off of the poller: spin (probing) for a while after the last
 /// message, then yield the core, then sleep for growing intervals up to
@@ -116,12 +119,14 @@ void Engine::wait_impl(std::unique_lock<std::mutex> &lk, const std::function<boo
     if (leader_ && leader_->role == WaitRole::idle)
       leader_->cv.notify_one();
   }
+  std::chrono::milliseconds idle_check = kIdleCheck;
   while (!pred()) {
     bool may_lead = !leader_ && (role == WaitRole::process || process_waiters_ == 0);
     if (may_lead) {
       lead(lk, self);
     } else if (role == WaitRole::idle) {
-      self.cv.wait_for(lk, kIdleCheck);
+      self.cv.wait_for(lk, idle_check);
+      idle_check = leader_ ? std::min(idle_check * 2, kIdleCheckMax) : kIdleCheck;
     } else {
       // Nobody polls and we may not: make sure a thread that may is awake.
       if (!leader_)
@@ -175,7 +180,7 @@ void Engine::hand_off(Waiter *self) {
   // The next poller: a process thread whose predicate does not hold yet.
   // Waiters whose predicate holds are woken too: they leave, and hand off
   // in turn if nobody polls by then. The idle main thread is not woken: it
-  // takes the role by itself if nobody has polled for kIdleCheck, so a
+  // takes the role by itself when it finds nobody polling, so a
   // process thread that runs one request and comes back does not cost two
   // thread switches.
   Waiter *next = nullptr;
