@@ -215,6 +215,11 @@ void forget_hosted(const void *object) {
   g_hosted.erase(reinterpret_cast<std::uintptr_t>(object));
 }
 
+std::string id_text(const ProcessId &id) {
+  return std::to_string(id.host) + "." + std::to_string(id.creator) + "." +
+         std::to_string(id.serial);
+}
+
 ArrayRef array_ref(const void *p) {
   std::uintptr_t start = 0;
   const SlotInfo *s = arena().contains(p) ? arena().find(p, start) : nullptr;

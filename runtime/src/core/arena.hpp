@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace poc::detail {
 
@@ -22,5 +23,8 @@ void install_arena_fault_handler();
 /// here; forget_hosted removes it.
 void register_hosted(const void *object, std::size_t size, const ProcessId &id);
 void forget_hosted(const void *object);
+
+/// "host.creator.serial", for messages.
+std::string id_text(const ProcessId &id);
 
 } // namespace poc::detail

@@ -1,6 +1,7 @@
 // The client side of requests: synchronous and started calls, futures,
 // creation and destruction (declared in <poc/transport.hpp>).
 
+#include "arena.hpp"
 #include "host.hpp"
 #include "placement.hpp"
 #include "demangle.hpp"
@@ -14,11 +15,6 @@
 
 namespace poc::detail {
 namespace {
-
-std::string id_text(const ProcessId &id) {
-  return std::to_string(id.host) + "." + std::to_string(id.creator) + "." +
-         std::to_string(id.serial);
-}
 
 ProcessId target_of(const void *p) {
   if (!p)

@@ -29,11 +29,6 @@ bool has_reply(Kind k) {
   return k == Kind::call || k == Kind::start_future || k == Kind::create || k == Kind::destroy;
 }
 
-std::string id_text(const ProcessId &id) {
-  return std::to_string(id.host) + "." + std::to_string(id.creator) + "." +
-         std::to_string(id.serial);
-}
-
 /// Sends a reply while the request's data is alive, waiting for its
 /// out-of-band blocks.
 class ReplySender final : public Responder {
