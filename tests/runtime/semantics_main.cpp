@@ -85,6 +85,13 @@ int body() {
     Counter_client::start_add_0(c, 10);
     CHECK(Counter_client::add_0(c, 1) == 16);
     poc::sync();
+    // A third process may receive the reference before the creation
+    // reaches the host: its requests wait for it.
+    Counter *x = poc::start_create<Counter>("m1", C::ctor_0, 7);
+    Counter *third = make(0, "m2");
+    CHECK(Counter_client::add_to_0(third, x, 3) == 10);
+    poc::destroy(third);
+    poc::destroy(x);
     Counter *bad =
         poc::start_create<Counter>("m1", poc::method_id("demo::Counter::Counter(double)"), 1.0);
     CHECK(check::throws<poc::remote_error>([] { poc::sync(); }, "unknown method"));
