@@ -124,6 +124,36 @@ int body() {
     CHECK(Counter_client::get_0(c) == 8);
   });
 
+  check::section("a request that overtakes its creation waits for it", [&] {
+    // An id whose creator is another rank: a call for it may legitimately
+    // arrive before the creation (the reference travelled faster).
+    poc::ProcessId early{id.host, 4242, 77};
+    auto call_slot = d::host().new_reply_slot(0);
+    d::WireHeader call;
+    call.kind = d::Kind::call;
+    call.target = early;
+    call.method = C::get_0;
+    call.token = call_slot->token;
+    send_raw(early.host, d::kRequestTag, frame(call, {}));
+    auto create_slot = d::host().new_reply_slot(0);
+    d::WireHeader create;
+    create.kind = d::Kind::create;
+    create.target = early;
+    create.method = C::ctor_0;
+    create.klass = poc::method_id("demo::Counter");
+    create.token = create_slot->token;
+    poc::Writer args;
+    args.write(std::int32_t{31});
+    send_raw(early.host, d::kRequestTag, frame(create, args.take()));
+    d::reply_take(*create_slot);
+    auto reply = d::reply_take(*call_slot);
+    poc::Reader r(reply->payload());
+    CHECK(r.read<int>() == 31);
+    auto *ref = static_cast<Counter *>(poc::reference_to(early, sizeof(Counter)));
+    CHECK(Counter_client::add_0(ref, 1) == 32);
+    poc::destroy(ref);
+  });
+
   check::section("stray replies and acknowledgements are dropped", [&] {
     d::WireHeader h;
     h.kind = d::Kind::reply;
