@@ -58,19 +58,10 @@ void FFT3::ComputePass(int transform, int dim, int firstIteration) {
   for (int i = firstIteration; i < schedule.iterations(); ++i) {
     double iterationStart = now();
     fft3d::runLine(a, *lines, schedule, ID(), i, job, t);
-    // The started writes must be stored before anyone reads them in the next
-    // pass; sync also reports their errors.
-    double writeEnd = now();
-    poc::sync();
-    t.write += now() - writeEnd;
     double barrierStart = now();
     barrier();
     t.barrier += now() - barrierStart;
     if (ID() == 0) {
-      // Everyone's writes of this iteration are stored (sync, barrier).
-      if (progress.enabled())
-        progress.save(fft3d::advance(fft3d::Progress{true, transform, dim, i},
-                                     schedule.iterations()));
       fft3d::IterationTime it{dim, i, fft3d::iterationBytes(schedule, NumberOfProcesses(), i),
                               now() - iterationStart};
       iterations.push_back(it);
@@ -80,6 +71,18 @@ void FFT3::ComputePass(int transform, int dim, int firstIteration) {
       }
     }
   }
+  // The writes were started; the servers store them in order, overlapping
+  // their disk work with the next lines. Before anyone reads them (the next
+  // pass) they must all be stored: sync, then the barrier. sync also reports
+  // their errors.
+  double syncStart = now();
+  poc::sync();
+  t.write += now() - syncStart;
+  double barrierStart = now();
+  barrier();
+  t.barrier += now() - barrierStart;
+  if (ID() == 0 && progress.enabled())
+    progress.save(fft3d::Progress{true, dim == 2 ? transform + 1 : transform, (dim + 1) % 3, 0});
   t.total = now() - passStart;
   times.push_back(t);
 }
