@@ -256,10 +256,13 @@ private:
         std::make_shared<PCHContainerOperations>(), FS);
     std::vector<std::string> Extra{"-xc++", "-resource-dir",
                                    TC.ClangResourceDir, "-isystem",
-                                   TC.RuntimeInclude, "-D__POCXX__=1",
-                                   "-include", "poc/poc.hpp", "-isystem",
-                                   TC.ParseInclude, "-include",
-                                   "poc_start_marker.hpp", "-w"};
+                                   TC.RuntimeInclude, "-isystem",
+                                   TC.ParseInclude, "-D__POCXX__=1", "-w"};
+    // The precompiled prefix was made for the default language options.
+    if (!TC.ParsePch.empty() && !O.HasStd && O.CompilationDbDir.empty())
+      Extra.insert(Extra.end(), {"-include-pch", TC.ParsePch});
+    else
+      Extra.insert(Extra.end(), {"-include", "poc_parse_prefix.hpp"});
     for (const std::string &M : TC.MpiIncludes)
       Extra.insert(Extra.end(), {"-isystem", M});
     Tool->appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
@@ -374,6 +377,8 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
     SmallString<256> SrcDir(sys::path::parent_path(O.Sources[I]));
     if (SrcDir.empty())
       SrcDir = ".";
+    if (!TC.CxxPchDir.empty())
+      Cmd.insert(Cmd.end(), {"-isystem", TC.CxxPchDir});
     Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str(), "-isystem",
                            TC.RuntimeInclude, "-c", Generated[I], "-o", Obj});
     if (int RC = run(Cmd, O.Verbose))

@@ -86,9 +86,11 @@ public:
 };
 } // namespace
 
-std::set<std::string> collectRemotableNames(ASTContext &Ctx) {
+std::set<std::string> collectRemotableNames(ASTContext &Ctx,
+                                            ArrayRef<Decl *> TopLevel) {
   CreationFinder F(Ctx.getSourceManager());
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (Decl *D : TopLevel)
+    F.TraverseDecl(D);
   return F.Names;
 }
 
@@ -248,10 +250,11 @@ private:
 };
 
 RemoteModel::RemoteModel(ASTContext &Ctx,
-                         const std::set<std::string> &ProgramRemotable)
+                         const std::set<std::string> &ProgramRemotable,
+                         ArrayRef<Decl *> TopLevel)
     : Ctx(Ctx), RemotableNames(ProgramRemotable) {
-  collect();
-  propagate();
+  collect(TopLevel);
+  propagate(TopLevel);
 }
 
 void RemoteModel::addRemotable(const CXXRecordDecl *RD) {
@@ -266,12 +269,13 @@ bool RemoteModel::isRemotable(const CXXRecordDecl *RD) const {
          hasAnnotation(RD, "poc::remote");
 }
 
-void RemoteModel::collect() {
+void RemoteModel::collect(ArrayRef<Decl *> TopLevel) {
   FlowCollector C(*this);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (Decl *D : TopLevel)
+    C.TraverseDecl(D);
 }
 
-void RemoteModel::propagate() {
+void RemoteModel::propagate(ArrayRef<Decl *> TopLevel) {
   // Pointer-to-scalar parameters and fields of remotable classes arrive
   // over the wire, so they may hold remote arrays.
   struct ClassSeeds : RecursiveASTVisitor<ClassSeeds> {
@@ -297,7 +301,8 @@ void RemoteModel::propagate() {
       return true;
     }
   } CS(*this);
-  CS.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (Decl *D : TopLevel)
+    CS.TraverseDecl(D);
 
   std::vector<const Decl *> Work(Seeds.begin(), Seeds.end());
   while (!Work.empty()) {

@@ -29,14 +29,17 @@ bool isSendableStdTemplate(StringRef Name) {
 } // namespace
 
 bool hasUserSerializer(const CXXRecordDecl *RD) {
-  const ASTContext &Ctx = RD->getASTContext();
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    const auto *NS = dyn_cast<NamespaceDecl>(D);
-    if (!NS || NS->getName() != "poc")
+  ASTContext &Ctx = RD->getASTContext();
+  // Name lookup, not a walk over the translation unit: that would load
+  // every declaration of a precompiled header.
+  for (const NamedDecl *N :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("poc"))) {
+    const auto *NS = dyn_cast<NamespaceDecl>(N);
+    if (!NS)
       continue;
-    for (const Decl *M : NS->decls()) {
+    for (const NamedDecl *M : NS->lookup(&Ctx.Idents.get("Serializer"))) {
       const auto *CTD = dyn_cast<ClassTemplateDecl>(M);
-      if (!CTD || CTD->getName() != "Serializer")
+      if (!CTD)
         continue;
       for (const ClassTemplateSpecializationDecl *S : CTD->specializations())
         if (S->getSpecializationKind() == TSK_ExplicitSpecialization &&

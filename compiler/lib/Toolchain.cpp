@@ -41,12 +41,19 @@ Toolchain Toolchain::detect(const char *Argv0) {
     T.RuntimeInclude = config::BuildRuntimeInclude;
     T.RuntimeLibrary = config::BuildRuntimeLibrary;
     T.ParseInclude = config::BuildParseInclude;
+    if (llvm::sys::fs::exists(config::BuildParsePch))
+      T.ParsePch = config::BuildParsePch;
+    if (llvm::sys::fs::exists(std::string(config::BuildCxxPchDir) +
+                              "/poc/poc.hpp.gch"))
+      T.CxxPchDir = config::BuildCxxPchDir;
   }
   T.ClangResourceDir = config::ClangResourceDir;
   T.MpiIncludes = split(config::MpiIncludeDirs, ';');
   T.Compiler = config::SystemCompiler;
-  if (auto Env = llvm::sys::Process::GetEnv("POC_CXX"))
+  if (auto Env = llvm::sys::Process::GetEnv("POC_CXX")) {
     T.Compiler = *Env;
+    T.CxxPchDir.clear(); // made by and for the default compiler
+  }
   T.RuntimeLinkFlags = split(config::RuntimeLinkFlags, ' ');
   return T;
 }

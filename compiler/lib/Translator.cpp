@@ -8,7 +8,6 @@
 #include "pocc/TypeNames.h"
 
 #include "clang/AST/ASTConsumer.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Format/Format.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -37,25 +36,11 @@ namespace {
 /// Marker replaced by a `#line` directive naming the generated file.
 constexpr llvm::StringLiteral GenLineMarker = "#line @poc-generated@\n";
 
-/// Skips the implicit nodes Sema wraps around an expression.
-const Stmt *skipImplicitParents(const Stmt *S, ASTContext &Ctx,
-                                DynTypedNode &Parent) {
-  while (true) {
-    auto Parents = Ctx.getParents(*S);
-    if (Parents.empty()) {
-      Parent = DynTypedNode();
-      return S;
-    }
-    Parent = Parents[0];
-    const Stmt *P = Parent.get<Stmt>();
-    if (P && (isa<ExprWithCleanups>(P) || isa<ImplicitCastExpr>(P) ||
-              isa<CXXBindTemporaryExpr>(P) ||
-              isa<MaterializeTemporaryExpr>(P) || isa<ParenExpr>(P))) {
-      S = P;
-      continue;
-    }
-    return S;
-  }
+/// Nodes Sema wraps around an expression without changing its meaning.
+bool isImplicitWrapper(const Stmt *S) {
+  return isa<ExprWithCleanups>(S) || isa<ImplicitCastExpr>(S) ||
+         isa<CXXBindTemporaryExpr>(S) || isa<MaterializeTemporaryExpr>(S) ||
+         isa<ParenExpr>(S);
 }
 
 /// The consumer that does the translation once the file is parsed.
@@ -67,6 +52,12 @@ public:
       : CI(CI), Opts(Opts), Output(Output), Diags(CI.getDiagnostics()) {}
 
   void HandleTranslationUnit(ASTContext &C) override;
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    TopLevel.insert(TopLevel.end(), DG.begin(), DG.end());
+    return true;
+  }
+  /// Declarations loaded from a precompiled header are library code.
+  void HandleInterestingDecl(DeclGroupRef) override {}
 
   // RecursiveASTVisitor configuration and hooks.
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -92,6 +83,15 @@ public:
       return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
     });
   }
+  /// Keeps the chain of enclosing statements, so that a rewrite can ask
+  /// how an expression's value is used (the AST has no parent links; Clang's
+  /// ParentMapContext would index the whole translation unit).
+  bool TraverseStmt(Stmt *S) {
+    Parents.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseStmt(S);
+    Parents.pop_back();
+    return R;
+  }
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
     return true; // sizeof/alignof operands are not evaluated
   }
@@ -108,6 +108,14 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD);
 
 private:
+  /// The statement enclosing the expression being visited (which is on top
+  /// of Parents), skipping implicit wrappers; null at the top.
+  const Stmt *parentOfCurrent() const {
+    for (size_t I = Parents.size(); I-- > 1;)
+      if (!isImplicitWrapper(Parents[I - 1]))
+        return Parents[I - 1];
+    return nullptr;
+  }
   template <class F> bool traverseFunction(FunctionDecl *FD, F Traverse) {
     FunctionDecl *Saved = CurrentFunction;
     CurrentFunction = FD;
@@ -120,8 +128,9 @@ private:
   }
   /// Consumes a `start` keyword in front of \p Begin, if there is one.
   bool takeStart(SourceLocation Begin);
-  /// True if the value of \p E is not used (an expression statement).
-  bool isDiscarded(const Expr *E);
+  /// True if the value of the expression being visited is not used (an
+  /// expression statement).
+  bool isDiscarded();
   /// Reports and returns false if \p E involves macros (not rewritable).
   bool rewritable(const Expr *E);
   SourceLocation afterToken(SourceLocation L) const {
@@ -171,6 +180,10 @@ private:
   std::vector<std::pair<const RemoteClass *, const Decl *>> FirstUse;
   std::set<const RemoteClass *> Declared;
   const FunctionDecl *Main = nullptr;
+  std::vector<const Stmt *> Parents;
+  /// The file's own top-level declarations, in order (not those of a
+  /// precompiled header).
+  std::vector<Decl *> TopLevel;
 };
 
 bool TranslateConsumer::TraverseDecl(Decl *D) {
@@ -208,12 +221,10 @@ bool TranslateConsumer::takeStart(SourceLocation Begin) {
   return true;
 }
 
-bool TranslateConsumer::isDiscarded(const Expr *E) {
-  DynTypedNode Parent;
-  skipImplicitParents(E, *Ctx, Parent);
-  if (Parent.get<Expr>() || Parent.get<VarDecl>())
-    return false;
-  return true;
+bool TranslateConsumer::isDiscarded() {
+  const Stmt *P = parentOfCurrent();
+  // Used: an operand, an initialiser (DeclStmt) or a global initialiser.
+  return P && !isa<Expr>(P) && !isa<DeclStmt>(P);
 }
 
 bool TranslateConsumer::rewritable(const Expr *E) {
@@ -344,7 +355,7 @@ bool TranslateConsumer::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   bool Started = takeStart(E->getBeginLoc());
   std::string Variant;
   if (Started) {
-    Variant = isDiscarded(E) ? "_start" : "_future";
+    Variant = isDiscarded() ? "_start" : "_future";
     if (Variant == "_future" && M->hasCopyBack()) {
       Diags.report(E->getBeginLoc(), Diag::Unsupported)
           << "a future of a call that copies arguments back; call it "
@@ -374,7 +385,7 @@ bool TranslateConsumer::startLocalIfStarted(const Expr *E) {
 void TranslateConsumer::startLocal(const Expr *E) {
   if (!rewritable(E))
     return;
-  if (!isDiscarded(E)) {
+  if (!isDiscarded()) {
     Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "the result of a started local call; use 'start' as a "
            "statement and poc::sync(), or start a method of a process";
@@ -510,9 +521,7 @@ bool TranslateConsumer::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
   if (Base != E->getLHS() || !isScalarPointer(Base->getType()) ||
       !Model->mayBeRemoteArray(Base))
     return true;
-  DynTypedNode Parent;
-  skipImplicitParents(E, *Ctx, Parent);
-  if (const auto *UO = Parent.get<UnaryOperator>())
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(parentOfCurrent()))
     if (UO->getOpcode() == UO_AddrOf)
       return true; // &data[i] computes an address, it reads nothing
   if (!rewritable(E))
@@ -532,9 +541,7 @@ bool TranslateConsumer::VisitUnaryOperator(UnaryOperator *E) {
   const Expr *Sub = E->getSubExpr();
   if (!isScalarPointer(Sub->getType()) || !Model->mayBeRemoteArray(Sub))
     return true;
-  DynTypedNode Parent;
-  skipImplicitParents(E, *Ctx, Parent);
-  if (const auto *UO = Parent.get<UnaryOperator>())
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(parentOfCurrent()))
     if (UO->getOpcode() == UO_AddrOf)
       return true;
   if (!rewritable(E))
@@ -691,11 +698,12 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
   if (Opts.Dependencies)
     std::sort(Opts.Dependencies->begin(), Opts.Dependencies->end());
 
-  Model = std::make_unique<RemoteModel>(C, Opts.ProgramRemotable);
+  Model = std::make_unique<RemoteModel>(C, Opts.ProgramRemotable, TopLevel);
   Sendable = std::make_unique<Serializability>(
       C, [this](const CXXRecordDecl *RD) { return Model->isRemotable(RD); });
   Gen = std::make_unique<InterfaceGen>(C, *Sendable);
-  TraverseDecl(C.getTranslationUnitDecl());
+  for (Decl *D : TopLevel)
+    TraverseDecl(D);
 
   for (const auto &Started : StartOffsets)
     Diags.report(SM->getComposedLoc(SM->getMainFileID(), Started.second),
@@ -736,7 +744,8 @@ private:
 
 void TranslateConsumer::finish() {
   ServerCollector SC(*Model, *SM);
-  SC.TraverseDecl(Ctx->getTranslationUnitDecl());
+  for (Decl *D : TopLevel)
+    SC.TraverseDecl(D);
   std::vector<const RemoteClass *> Servers;
   for (const CXXRecordDecl *RD : SC.Found) {
     const RemoteClass &C = Gen->classFor(RD);
@@ -812,16 +821,23 @@ class CollectConsumer : public ASTConsumer {
 public:
   CollectConsumer(CompilerInstance &CI, std::set<std::string> &Names)
       : CI(CI), Names(Names) {}
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    TopLevel.insert(TopLevel.end(), DG.begin(), DG.end());
+    return true;
+  }
+  /// Declarations loaded from a precompiled header are library code.
+  void HandleInterestingDecl(DeclGroupRef) override {}
   void HandleTranslationUnit(ASTContext &C) override {
     if (CI.getDiagnostics().hasErrorOccurred())
       return;
-    std::set<std::string> Found = collectRemotableNames(C);
+    std::set<std::string> Found = collectRemotableNames(C, TopLevel);
     Names.insert(Found.begin(), Found.end());
   }
 
 private:
   CompilerInstance &CI;
   std::set<std::string> &Names;
+  std::vector<Decl *> TopLevel;
 };
 
 } // namespace

@@ -49,7 +49,10 @@ ErrorOr<std::unique_ptr<vfs::File>>
 UserFileSystem::openFileForRead(const Twine &Path) {
   auto File = ProxyFileSystem::openFileForRead(Path);
   std::string Name = Path.str();
-  if (!File || !isUserPath(Name))
+  // Precompiled headers and modules are binary; they hold no user code.
+  StringRef Ext = sys::path::extension(Name);
+  if (!File || !isUserPath(Name) || Ext == ".pch" || Ext == ".gch" ||
+      Ext == ".pcm")
     return File;
   auto Status = (*File)->status();
   if (!Status)

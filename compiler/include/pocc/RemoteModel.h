@@ -38,16 +38,22 @@ bool isProcessGroupMember(const clang::CXXRecordDecl *RD);
 /// True if \p T is a pointer to non-class, non-function, non-void data.
 bool isScalarPointer(clang::QualType T);
 
-/// Names (className) of the classes this translation unit creates remotely,
-/// with all their bases: the first pass over a multi-file program.
-std::set<std::string> collectRemotableNames(clang::ASTContext &Ctx);
+/// Names (className) of the classes the declarations \p TopLevel (the
+/// file's own top-level declarations) create remotely, with all their
+/// bases: the first pass over a multi-file program.
+std::set<std::string>
+collectRemotableNames(clang::ASTContext &Ctx,
+                      llvm::ArrayRef<clang::Decl *> TopLevel);
 
 /// The may-remote analysis of one translation unit.
 class RemoteModel {
 public:
-  /// \p ProgramRemotable: remotable class names from every input file.
+  /// \p ProgramRemotable: remotable class names from every input file;
+  /// \p TopLevel: the file's own top-level declarations (those of a
+  /// precompiled header are library code and not analysed).
   RemoteModel(clang::ASTContext &Ctx,
-              const std::set<std::string> &ProgramRemotable);
+              const std::set<std::string> &ProgramRemotable,
+              llvm::ArrayRef<clang::Decl *> TopLevel);
 
   /// True if calls through a pointer to \p RD must be rewritten.
   bool isRemotable(const clang::CXXRecordDecl *RD) const;
@@ -57,8 +63,8 @@ public:
 
 private:
   void addRemotable(const clang::CXXRecordDecl *RD);
-  void collect();
-  void propagate();
+  void collect(llvm::ArrayRef<clang::Decl *> TopLevel);
+  void propagate(llvm::ArrayRef<clang::Decl *> TopLevel);
 
   clang::ASTContext &Ctx;
   std::set<std::string> RemotableNames;

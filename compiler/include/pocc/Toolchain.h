@@ -13,6 +13,12 @@ struct Toolchain {
   std::string RuntimeInclude;
   /// Directory of headers only the parse sees (poc_start_marker.hpp).
   std::string ParseInclude;
+  /// Precompiled poc_parse_prefix.hpp for the parse; empty if none.
+  std::string ParsePch;
+  /// Directory searched first when compiling generated code: it holds a
+  /// precompiled poc/poc.hpp.gch for the default system compiler; empty if
+  /// none.
+  std::string CxxPchDir;
   /// libpoc_runtime.
   std::string RuntimeLibrary;
   /// Clang's resource directory (its own stddef.h etc.) for the parse.
