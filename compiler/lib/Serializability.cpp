@@ -20,7 +20,7 @@ bool isSendableStdTemplate(StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases("basic_string", "vector", "array", "deque", "list", true)
       .Cases("map", "unordered_map", "set", "unordered_set", true)
-      .Cases("multimap", "multiset", "pair", "tuple", "optional", true)
+      .Cases("pair", "tuple", "optional", true)
       .Cases("variant", "unique_ptr", "shared_ptr", true)
       .Cases("allocator", "less", "hash", "equal_to", "char_traits", true)
       .Case("default_delete", true)
