@@ -154,6 +154,38 @@ int body() {
     poc::destroy(ref);
   });
 
+  check::section("references to hosts outside the job are refused", [&] {
+    poc::ProcessId outside{poc::host_count() + 5, 0, 1};
+    CHECK(check::throws<poc::decode_error>(
+        [&] { poc::reference_to(outside, sizeof(Counter)); }, "the job has only"));
+    // add_to(Counter*, int) with a reference (tag 1) to a host beyond the job.
+    poc::Writer w;
+    w.write(std::uint8_t{1});
+    w.write(outside);
+    w.write(std::int32_t{1});
+    CHECK(check::throws<poc::remote_error>([&] { raw_call(id, C::add_to_0, w.take()); },
+                                           "the job has only"));
+    CHECK(Counter_client::get_0(c) == 8);
+  });
+
+  check::section("an out-of-band length that disagrees with the block is refused", [&] {
+    // checksum(const std::vector<double>&): the header claims 3 GiB of
+    // doubles out of band, the block that comes has 1 MiB. The receiver
+    // probes the block and refuses before allocating 3 GiB.
+    poc::Writer w;
+    w.write_size((std::uint64_t{3} << 30 << 1) | 1);
+    std::vector<std::byte> block(std::size_t{1} << 20);
+    const std::uint32_t oob_tag = 12345;
+    auto &engine = d::host().engine();
+    MPI_Request rq;
+    MPI_Isend(block.data(), static_cast<int>(block.size()), MPI_BYTE, id.host,
+              static_cast<int>(engine.block_tag(oob_tag, 0)), engine.blocks(), &rq);
+    CHECK(check::throws<poc::remote_error>([&] { raw_call(id, C::checksum_0, w.take(), 1); },
+                                           "where the next block has 1048576"));
+    MPI_Wait(&rq, MPI_STATUS_IGNORE);
+    CHECK(Counter_client::get_0(c) == 8);
+  });
+
   check::section("stray replies and acknowledgements are dropped", [&] {
     d::WireHeader h;
     h.kind = d::Kind::reply;

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -89,6 +90,13 @@ public:
   /// block's size differs.
   void receive(void *dst, std::size_t n) override;
 
+  /// The size of the next out-of-band block, probed (not received), so the
+  /// Reader rejects a corrupted length before it allocates. A block of
+  /// kChunk bytes or more spans several chunks whose count the header does
+  /// not record: its size is unknown (std::nullopt; Limits::max_block_bytes
+  /// bounds it). std::nullopt too if no block is announced or none arrives.
+  std::optional<std::size_t> next_block_size() const noexcept override;
+
 private:
   void drain() noexcept;
 
@@ -96,6 +104,9 @@ private:
   std::vector<std::byte> bytes_;
   WireHeader header_;
   unsigned next_oob_ = 0;
+  /// next_block_size found that the next block did not arrive in time;
+  /// receive then fails at once instead of waiting a second timeout.
+  mutable bool next_missing_ = false;
 };
 
 } // namespace poc::detail

@@ -4,6 +4,7 @@
 
 #include <poc/method_id.hpp>
 #include <poc/request.hpp>
+#include <poc/serialize/type_registry.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -43,9 +44,13 @@ const ClassInfo *find_class(std::uint64_t key) noexcept;
 /// `construct(std::uint64_t, Request&)`). Define it as an inline variable so
 /// it exists once per executable:
 /// `inline const ::poc::ClassRegistration<ns::T, T_server> T_registration{"ns::T"};`
+/// Also registers `T` under `name` in poc::TypeRegistry, so objects of the
+/// class can travel through polymorphic pointers (a class without a
+/// Serializer is registered without write/create functions).
 template <class T, class Server> class ClassRegistration {
 public:
   explicit ClassRegistration(std::string_view name) {
+    TypeRegistry::add<T>(std::string(name));
     detail::register_class(
         typeid(T), detail::ClassInfo{
                        std::string(name), method_id(name), sizeof(T),

@@ -17,6 +17,12 @@
 #include <unordered_map>
 
 namespace poc::detail {
+
+/// Hosts of the running job (0: not running), see set_job_size.
+std::atomic<int> g_job_size{0};
+
+void set_job_size(int hosts) noexcept { g_job_size.store(hosts, std::memory_order_relaxed); }
+
 namespace {
 
 /// Address space layout: object slots (1 MiB each, looked up by index)
@@ -265,6 +271,12 @@ std::optional<ProcessId> hosted_id(const void *p) noexcept {
 void *reference_to(const ProcessId &id, std::size_t min_bytes) {
   if (id.host < 0)
     throw decode_error("poc: reference to an invalid process id");
+  // A hostile or corrupted id must not reserve arena slots for processes
+  // on a host outside the job.
+  int hosts = detail::g_job_size.load(std::memory_order_relaxed);
+  if (hosts > 0 && id.host >= hosts)
+    throw decode_error("poc: reference to process " + detail::id_text(id) +
+                       ", but the job has only " + std::to_string(hosts) + " hosts");
   return detail::arena().intern(id, min_bytes);
 }
 

@@ -392,6 +392,24 @@ void Engine::receive_block(int source, std::uint32_t tag, void *dst, std::size_t
                        std::to_string(n) + " expected");
 }
 
+std::optional<std::size_t> Engine::probe_block(int source, std::uint32_t tag) const noexcept {
+  auto until = std::chrono::steady_clock::now() + block_timeout_;
+  for (;;) {
+    int flag = 0;
+    MPI_Status st;
+    if (MPI_Iprobe(source, static_cast<int>(tag), blocks_, &flag, &st) != MPI_SUCCESS)
+      return std::nullopt;
+    if (flag) {
+      int count = 0;
+      MPI_Get_count(&st, MPI_BYTE, &count);
+      return static_cast<std::size_t>(std::max(count, 0));
+    }
+    if (std::chrono::steady_clock::now() > until)
+      return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::microseconds(20));
+  }
+}
+
 bool Engine::discard_block(int source, std::uint32_t tag,
                            std::chrono::milliseconds timeout) noexcept {
   auto until = std::chrono::steady_clock::now() + timeout;

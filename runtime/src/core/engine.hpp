@@ -22,6 +22,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -106,12 +107,19 @@ public:
   /// nobody sends must not stall the process forever).
   void receive_block(int source, std::uint32_t tag, void *dst, std::size_t n);
 
+  /// The size of the out-of-band message (`source`, `tag`) once it has
+  /// arrived (probing, without receiving it); std::nullopt if it does not
+  /// arrive within the block timeout.
+  std::optional<std::size_t> probe_block(int source, std::uint32_t tag) const noexcept;
+
   /// Receives and discards the out-of-band message (`source`, `tag`) if it
   /// arrives within `timeout`; false if it did not.
   bool discard_block(int source, std::uint32_t tag, std::chrono::milliseconds timeout) noexcept;
 
   /// The communicator requests, replies and control messages travel on.
   MPI_Comm requests() const noexcept { return requests_; }
+  /// The communicator out-of-band blocks travel on.
+  MPI_Comm blocks() const noexcept { return blocks_; }
 
   /// Waits (bounded) until every send posted has completed; cancels the rest.
   void flush(std::chrono::milliseconds timeout);

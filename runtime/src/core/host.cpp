@@ -89,6 +89,7 @@ void begin_message(Writer &w) {
 }
 
 Host::Host(Engine &engine) : engine_(engine) {
+  set_job_size(engine_.size());
   main_context_.id = 1;
   contexts_[1] = &main_context_;
   engine_.set_router([this](int source, int tag, std::vector<std::byte> bytes) {
@@ -103,7 +104,10 @@ Host::Host(Engine &engine) : engine_(engine) {
   }
 }
 
-Host::~Host() { join_all(); }
+Host::~Host() {
+  join_all();
+  set_job_size(0);
+}
 
 Context &Host::current_context() { return t_context ? *t_context : main_context_; }
 

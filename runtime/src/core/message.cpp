@@ -35,6 +35,9 @@ std::span<const std::byte> Message::payload() const noexcept {
 void Message::receive(void *dst, std::size_t n) {
   Engine &engine = host().engine();
   auto *out = static_cast<std::byte *>(dst);
+  if (next_missing_)
+    throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source_) +
+                       " did not arrive within the block timeout");
   std::size_t off = 0;
   do {
     if (next_oob_ >= header_.oob_count)
@@ -44,6 +47,23 @@ void Message::receive(void *dst, std::size_t n) {
     engine.receive_block(source_, tag, out + off, len);
     off += len;
   } while (off < n);
+}
+
+std::optional<std::size_t> Message::next_block_size() const noexcept {
+  if (next_oob_ >= header_.oob_count)
+    return std::nullopt;
+  try {
+    const Engine &engine = host().engine();
+    std::optional<std::size_t> first =
+        engine.probe_block(source_, engine.block_tag(header_.oob_tag, next_oob_));
+    if (!first)
+      next_missing_ = true;
+    if (first && *first == kChunk)
+      return std::nullopt;
+    return first;
+  } catch (...) {
+    return std::nullopt;
+  }
 }
 
 void Message::drain() noexcept {
