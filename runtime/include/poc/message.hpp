@@ -28,11 +28,13 @@ enum class Kind : std::uint8_t {
   reply,            ///< result of call/start_future/create/destroy
   ack,              ///< cumulative acknowledgement of started requests
   barrier_arrive,   ///< a group member reached barrier `method` epoch `aux`
-  barrier_release,  ///< everyone arrived at barrier `method` epoch `aux`
+  barrier_release,  ///< everyone arrived at barrier `method` epoch `aux`; with
+                    ///< Status::exception: the barrier was abandoned (payload: why)
   shutdown,         ///< rank 0: the program ended; stop serving
   shutdown_done,    ///< a host has no running process left
   finish,           ///< rank 0: every host is done; leave the service loop
-  last = finish
+  barrier_abandon,  ///< a member of group `method` will not reach barrier epoch `aux`
+  last = barrier_abandon
 };
 
 /// Reply status.

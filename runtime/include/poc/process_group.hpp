@@ -14,6 +14,15 @@
 
 namespace poc {
 
+class ProcessGroupMember;
+
+namespace detail {
+/// Fails every barrier of `member`'s group from its current one on: the
+/// member will not arrive (its method failed, or it is being deleted).
+/// `event` says why, e.g. "was deleted". No effect outside a group.
+void abandon_barriers(const ProcessGroupMember &member, const std::string &event) noexcept;
+} // namespace detail
+
 /// Base class of processes that work as a group: each member knows its index
 /// in the group, the group's size and every member's reference, and can
 /// wait for the others at a barrier. Derive from it non-virtually (a remote
@@ -51,7 +60,10 @@ public:
 
   /// Returns only when every member of the group has called barrier() as
   /// many times as this member. Arrivals are handled by the runtime, not
-  /// queued behind the members' methods. Throws usage_error outside a group.
+  /// queued behind the members' methods. Throws usage_error outside a group,
+  /// and remote_error if the barrier was abandoned: a member's method ended
+  /// with an exception, or a member was deleted, before that member reached
+  /// it (docs/runtime.md section 6).
   void barrier();
 
   /// Serialisation of the membership (for copies of derived objects).
@@ -60,7 +72,11 @@ public:
   void poc_read(Reader &r);
 
 private:
+  friend void detail::abandon_barriers(const ProcessGroupMember &, const std::string &) noexcept;
+
   void assign(int id, std::vector<ProcessGroupMember *> group);
+  /// The host that counts this group's barrier arrivals (member 0's).
+  int coordinator() const;
 
   int id_ = 0;
   int n_ = 0;

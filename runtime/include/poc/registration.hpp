@@ -3,6 +3,7 @@
 /// Registration of a class whose objects can be processes.
 
 #include <poc/method_id.hpp>
+#include <poc/process_group.hpp>
 #include <poc/request.hpp>
 #include <poc/serialize/type_registry.hpp>
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <typeindex>
+#include <type_traits>
 #include <typeinfo>
 
 namespace poc {
@@ -28,6 +30,9 @@ struct ClassInfo {
   void (*dispatch)(void *object, std::uint64_t method, Request &rq);
   /// Deletes the object.
   void (*destroy)(void *object) noexcept;
+  /// The object's ProcessGroupMember base, for classes derived from it
+  /// (barriers are abandoned when such a process fails); null otherwise.
+  const ProcessGroupMember *(*group_member)(const void *object) noexcept;
 };
 
 /// Adds a class; throws usage_error if another class has the same name.
@@ -60,7 +65,18 @@ public:
                        [](void *object, std::uint64_t method, Request &rq) {
                          Server::dispatch(*static_cast<T *>(object), method, rq);
                        },
-                       [](void *object) noexcept { delete static_cast<T *>(object); }});
+                       [](void *object) noexcept { delete static_cast<T *>(object); },
+                       group_member_of()});
+  }
+
+private:
+  static auto group_member_of() noexcept -> const ProcessGroupMember *(*)(const void *) noexcept {
+    if constexpr (std::is_convertible_v<T *, ProcessGroupMember *>)
+      return [](const void *object) noexcept -> const ProcessGroupMember * {
+        return static_cast<const T *>(object);
+      };
+    else
+      return nullptr;
   }
 };
 

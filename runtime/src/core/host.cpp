@@ -159,6 +159,7 @@ void Host::route(int source, int tag, std::vector<std::byte> bytes) {
     break;
   case Kind::barrier_arrive:
   case Kind::barrier_release:
+  case Kind::barrier_abandon:
   case Kind::shutdown:
   case Kind::shutdown_done:
   case Kind::finish:
@@ -287,6 +288,10 @@ void Host::route_control(const Message &m) {
   const WireHeader &h = m.header();
   switch (h.kind) {
   case Kind::barrier_arrive: {
+    if (auto ab = abandoned_.find(h.method); ab != abandoned_.end() && ab->second.epoch <= h.aux) {
+      send_control(m.source(), Kind::barrier_release, h.method, h.aux, 1, &ab->second.text);
+      break;
+    }
     Arrivals &a = arrivals_[{h.method, h.aux}];
     a.size = h.context;
     ++a.count;
@@ -299,7 +304,30 @@ void Host::route_control(const Message &m) {
     break;
   }
   case Kind::barrier_release:
-    released_[{h.method, h.aux}] += h.context;
+    if (h.status == Status::exception) {
+      auto &[count, text] = failed_[{h.method, h.aux}];
+      count += h.context;
+      try {
+        Reader r(m.payload());
+        text = r.read<std::string>();
+      } catch (const std::exception &e) {
+        text = "barrier abandoned (unreadable reason: " + std::string(e.what()) + ")";
+      }
+    } else {
+      released_[{h.method, h.aux}] += h.context;
+    }
+    engine_.notify_locked();
+    break;
+  case Kind::barrier_abandon:
+    try {
+      Reader r(m.payload());
+      auto text = r.read<std::string>();
+      r.expect_end();
+      fail_barriers_locked(h.method, h.aux, text);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "poc: rank %d: malformed barrier message from rank %d: %s\n", rank(),
+                   m.source(), e.what());
+    }
     break;
   case Kind::shutdown:
     begin_shutdown_locked();
@@ -348,10 +376,14 @@ void Host::send_ack(int dest, std::uint64_t context, std::uint64_t count,
 }
 
 void Host::send_control(int dest, Kind kind, std::uint64_t method, std::uint64_t aux,
-                        std::uint64_t context) {
+                        std::uint64_t context, const std::string *error) {
   Writer w;
   begin_message(w);
   WireHeader h;
+  if (error) {
+    w.write(*error);
+    h.status = Status::exception;
+  }
   h.kind = kind;
   h.method = method;
   h.aux = aux;
@@ -481,6 +513,7 @@ bool Host::execute(Process &p, Message &m) {
       break;
     case Kind::destroy:
       if (p.object) {
+        abandon_if_member(p, "was deleted");
         forget_hosted(p.object);
         p.cls->destroy(p.object);
         p.object = nullptr;
@@ -503,6 +536,8 @@ bool Host::execute(Process &p, Message &m) {
     text = "(not derived from std::exception)";
   }
   if (failed) {
+    if (h.kind == Kind::call || h.kind == Kind::start || h.kind == Kind::start_future)
+      abandon_if_member(p, "ended a method with " + type + ": " + text);
     if (h.kind == Kind::create || h.kind == Kind::start_create) {
       p.state = Process::State::failed;
       p.failure = type + ": " + text;
@@ -567,13 +602,51 @@ void Host::wait_barrier(std::unique_lock<std::mutex> &lk, std::uint64_t key,
   auto k = std::make_pair(key, epoch);
   engine_.wait_until(lk, [&] {
     auto it = released_.find(k);
-    return (it != released_.end() && it->second > 0) || stopping_;
+    return (it != released_.end() && it->second > 0) || failed_.count(k) || stopping_;
   });
   auto it = released_.find(k);
-  if (it == released_.end() || it->second == 0)
+  if (it == released_.end() || it->second == 0) {
+    if (auto f = failed_.find(k); f != failed_.end()) {
+      std::string text = f->second.second;
+      if (--f->second.first == 0)
+        failed_.erase(f);
+      throw remote_error("poc::barrier_abandoned", text);
+    }
     throw usage_error("poc: the program ended while a process waited at a barrier");
+  }
   if (--it->second == 0)
     released_.erase(it);
+}
+
+void Host::abandon_barriers(int coordinator, std::uint64_t key, std::uint64_t epoch,
+                            const std::string &text) {
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  if (coordinator == rank())
+    fail_barriers_locked(key, epoch, text);
+  else
+    send_control(coordinator, Kind::barrier_abandon, key, epoch, 0, &text);
+}
+
+void Host::fail_barriers_locked(std::uint64_t key, std::uint64_t epoch, const std::string &text) {
+  auto [ab, added] = abandoned_.try_emplace(key, Abandoned{epoch, text});
+  if (!added) {
+    // The earliest barrier that cannot complete decides (a member whose
+    // barrier failed abandons the next one too).
+    if (epoch >= ab->second.epoch)
+      return;
+    ab->second = Abandoned{epoch, text};
+  }
+  for (auto it = arrivals_.lower_bound({key, epoch}); it != arrivals_.end() && it->first.first == key;) {
+    for (auto [dest, n] : it->second.per_host)
+      send_control(dest, Kind::barrier_release, key, it->first.second, n, &text);
+    it = arrivals_.erase(it);
+  }
+}
+
+void Host::abandon_if_member(const Process &p, const std::string &event) noexcept {
+  if (!p.object || !p.cls->group_member)
+    return;
+  detail::abandon_barriers(*p.cls->group_member(p.object), "(process " + id_text(p.id) + ") " + event);
 }
 
 // ---------------------------------------------------------------- shutdown

@@ -107,8 +107,13 @@ public:
   /// reached barrier (key, epoch).
   void arrive_barrier(int coordinator, std::uint64_t key, std::uint64_t epoch,
                       std::uint64_t members);
-  /// Waits (with `lk`) until the barrier (key, epoch) is released here.
+  /// Waits (with `lk`) until the barrier (key, epoch) is released here;
+  /// throws remote_error if it was abandoned.
   void wait_barrier(std::unique_lock<std::mutex> &lk, std::uint64_t key, std::uint64_t epoch);
+  /// Tells the coordinator host of a group that a member will not reach
+  /// barrier `epoch` (nor later ones); `text` is the error waiting members get.
+  void abandon_barriers(int coordinator, std::uint64_t key, std::uint64_t epoch,
+                        const std::string &text);
 
   /// Rank 0: ends the job after the program body returned.
   void end_job();
@@ -149,8 +154,13 @@ private:
   void flush_acks(Process &p, bool all);
   void send_ack(int dest, std::uint64_t context, std::uint64_t count,
                 const std::vector<std::pair<std::string, std::string>> &errors);
+  /// A control message; with `error`, a Status::exception one carrying it.
   void send_control(int dest, Kind kind, std::uint64_t method, std::uint64_t aux,
-                    std::uint64_t context);
+                    std::uint64_t context, const std::string *error = nullptr);
+  /// Coordinator: fails the pending barriers of group `key` from `epoch` on.
+  void fail_barriers_locked(std::uint64_t key, std::uint64_t epoch, const std::string &text);
+  /// Reports a failed method or a deletion of a group member to its group.
+  void abandon_if_member(const Process &p, const std::string &event) noexcept;
   void begin_shutdown_locked();
   bool processes_idle_locked() const;
 
@@ -182,6 +192,17 @@ private:
   std::map<std::pair<std::uint64_t, std::uint64_t>, Arrivals> arrivals_;
   /// Releases received here: (key, epoch) -> members still to pass.
   std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint64_t> released_;
+  /// Coordinator: groups a member abandoned, key -> the first barrier epoch
+  /// that cannot complete and the error for it. Kept for the job's lifetime:
+  /// a later arrival at that barrier fails at once.
+  struct Abandoned {
+    std::uint64_t epoch = 0;
+    std::string text;
+  };
+  std::map<std::uint64_t, Abandoned> abandoned_;
+  /// Failed releases received here: (key, epoch) -> members still to fail, error.
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::pair<std::uint64_t, std::string>>
+      failed_;
 
   /// Refused messages whose out-of-band blocks are drained later, outside
   /// the mutex.

@@ -2,6 +2,8 @@
 
 #include <poc/process_group.hpp>
 
+#include <cstdio>
+
 namespace poc {
 
 void ProcessGroupMember::assign(int id, std::vector<ProcessGroupMember *> group) {
@@ -31,13 +33,17 @@ void ProcessGroupMember::assign(int id, std::vector<ProcessGroupMember *> group)
   key_ = h;
 }
 
+int ProcessGroupMember::coordinator() const {
+  ProcessGroupMember *first = group_.front();
+  return first && is_remote(first) ? remote_id(first).host : detail::host().rank();
+}
+
 void ProcessGroupMember::barrier() {
   if (n_ == 0)
     throw usage_error("poc: barrier() called by a process that is not in a group "
                       "(call SetProcessGroup first)");
   detail::Host &h = detail::host();
-  ProcessGroupMember *first = group_.front();
-  int coordinator = first && is_remote(first) ? remote_id(first).host : h.rank();
+  int coordinator = this->coordinator();
   std::uint64_t epoch = epoch_++;
   h.arrive_barrier(coordinator, key_, epoch, static_cast<std::uint64_t>(n_));
   std::unique_lock<std::mutex> lk(h.engine().mutex());
@@ -67,4 +73,22 @@ void ProcessGroupMember::poc_read(Reader &r) {
     throw decode_error("poc: process group member id outside the group");
 }
 
+namespace detail {
+
+void abandon_barriers(const ProcessGroupMember &member, const std::string &event) noexcept {
+  if (member.n_ == 0)
+    return;
+  try {
+    char key[32];
+    std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(member.key_));
+    std::string text = "barrier of group " + std::string(key) + " (" + std::to_string(member.n_) +
+                       " members) abandoned: member " + std::to_string(member.id_) + " " +
+                       event + " before reaching barrier #" + std::to_string(member.epoch_ + 1);
+    host().abandon_barriers(member.coordinator(), member.key_, member.epoch_, text);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "poc: could not report an abandoned barrier: %s\n", e.what());
+  }
+}
+
+} // namespace detail
 } // namespace poc
