@@ -8,6 +8,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
+#include <algorithm>
+
 namespace pocc {
 
 namespace {
@@ -15,6 +17,28 @@ std::vector<std::string> split(llvm::StringRef S, char Sep) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   S.split(Parts, Sep, -1, false);
   return {Parts.begin(), Parts.end()};
+}
+/// The newest modification time of the files under \p Dir.
+llvm::sys::TimePoint<> newestUnder(const std::string &Dir) {
+  llvm::sys::TimePoint<> Newest;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End;
+       It != End && !EC; It.increment(EC)) {
+    llvm::sys::fs::file_status S;
+    if (!llvm::sys::fs::status(It->path(), S) &&
+        S.getLastModificationTime() > Newest)
+      Newest = S.getLastModificationTime();
+  }
+  return Newest;
+}
+
+/// True if the precompiled header \p Pch exists and is newer than every
+/// header it was made from (a stale one must never be used: GCC would use
+/// it silently, Clang would refuse to parse).
+bool isFresh(const std::string &Pch, llvm::sys::TimePoint<> Sources) {
+  llvm::sys::fs::file_status S;
+  return !llvm::sys::fs::status(Pch, S) &&
+         S.getLastModificationTime() >= Sources;
 }
 } // namespace
 
@@ -41,10 +65,12 @@ Toolchain Toolchain::detect(const char *Argv0) {
     T.RuntimeInclude = config::BuildRuntimeInclude;
     T.RuntimeLibrary = config::BuildRuntimeLibrary;
     T.ParseInclude = config::BuildParseInclude;
-    if (llvm::sys::fs::exists(config::BuildParsePch))
+    auto Sources = std::max(newestUnder(T.RuntimeInclude),
+                            newestUnder(T.ParseInclude));
+    if (isFresh(config::BuildParsePch, Sources))
       T.ParsePch = config::BuildParsePch;
-    if (llvm::sys::fs::exists(std::string(config::BuildCxxPchDir) +
-                              "/poc/poc.hpp.gch"))
+    if (isFresh(std::string(config::BuildCxxPchDir) + "/poc/poc.hpp.gch",
+                Sources))
       T.CxxPchDir = config::BuildCxxPchDir;
   }
   T.ClangResourceDir = config::ClangResourceDir;

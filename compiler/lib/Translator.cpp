@@ -394,8 +394,8 @@ void TranslateConsumer::startLocal(const Expr *E) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
   bool HasThis = MD && MD->isInstance();
   R.InsertTextBefore(SM->getExpansionLoc(E->getBeginLoc()),
-                     HasThis ? "::poc::start_local([=, this] { "
-                             : "::poc::start_local([=] { ");
+                     HasThis ? "::poc::start_local([=, this]() mutable { "
+                             : "::poc::start_local([=]() mutable { ");
   R.InsertTextAfterToken(SM->getExpansionLoc(E->getEndLoc()), "; })");
 }
 

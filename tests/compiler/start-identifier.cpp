@@ -36,7 +36,7 @@ int main() {
   start job->run(start);
   // CHECK: ::poc_gen::Job_client::run_0_start(job, start);
   start local(start);
-  // CHECK-NEXT: ::poc::start_local([=] { local(start); });
+  // CHECK-NEXT: ::poc::start_local([=]() mutable { local(start); });
   poc::sync();
   delete job;
   return r.end - start;
