@@ -393,7 +393,7 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
   Cmd.insert(Cmd.end(), O.LinkInputs.begin(), O.LinkInputs.end());
   Cmd.insert(Cmd.end(), {"-o", O.Output.empty() ? "a.out" : O.Output});
   Cmd.insert(Cmd.end(), O.LinkFlags.begin(), O.LinkFlags.end());
-  Cmd.push_back(TC.RuntimeLibrary);
+  Cmd.insert(Cmd.end(), TC.RuntimeLibraries.begin(), TC.RuntimeLibraries.end());
   Cmd.insert(Cmd.end(), TC.RuntimeLinkFlags.begin(), TC.RuntimeLinkFlags.end());
   return run(Cmd, O.Verbose);
 }

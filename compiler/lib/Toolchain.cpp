@@ -47,23 +47,30 @@ Toolchain Toolchain::detect(const char *Argv0) {
   std::string Exe = llvm::sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&Toolchain::detect));
   llvm::SmallString<256> Dir(llvm::sys::path::parent_path(Exe));
-  llvm::SmallString<256> Include(Dir), Library(Dir);
+  llvm::SmallString<256> Include(Dir), LibDir(Dir);
   llvm::sys::path::append(Include, config::InstallIncludeRel);
-  llvm::sys::path::append(Library, config::InstallLibraryRel);
+  llvm::sys::path::append(LibDir, config::InstallLibraryDirRel);
+  llvm::sys::path::remove_dots(Include, true);
+  llvm::sys::path::remove_dots(LibDir, true);
+  std::vector<std::string> Installed;
+  for (const std::string &Name : split(config::RuntimeLibraryNames, ';')) {
+    llvm::SmallString<256> L(LibDir);
+    llvm::sys::path::append(L, Name);
+    Installed.push_back(L.str().str());
+  }
   llvm::SmallString<256> Probe(Include);
   llvm::sys::path::append(Probe, "poc", "poc.hpp");
-  if (llvm::sys::fs::exists(Probe) && llvm::sys::fs::exists(Library)) {
-    llvm::sys::path::remove_dots(Include, true);
-    llvm::sys::path::remove_dots(Library, true);
+  if (llvm::sys::fs::exists(Probe) && !Installed.empty() &&
+      llvm::sys::fs::exists(Installed.front())) {
     T.RuntimeInclude = Include.str().str();
-    T.RuntimeLibrary = Library.str().str();
+    T.RuntimeLibraries = Installed;
     llvm::SmallString<256> Parse(Dir);
     llvm::sys::path::append(Parse, config::InstallParseIncludeRel);
     llvm::sys::path::remove_dots(Parse, true);
     T.ParseInclude = Parse.str().str();
   } else {
     T.RuntimeInclude = config::BuildRuntimeInclude;
-    T.RuntimeLibrary = config::BuildRuntimeLibrary;
+    T.RuntimeLibraries = split(config::BuildRuntimeLibraries, ';');
     T.ParseInclude = config::BuildParseInclude;
     auto Sources = std::max(newestUnder(T.RuntimeInclude),
                             newestUnder(T.ParseInclude));

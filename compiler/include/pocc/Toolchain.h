@@ -19,8 +19,8 @@ struct Toolchain {
   /// precompiled poc/poc.hpp.gch for the default system compiler; empty if
   /// none.
   std::string CxxPchDir;
-  /// libpoc_runtime.
-  std::string RuntimeLibrary;
+  /// libpoc_runtime and the project libraries it needs, in link order.
+  std::vector<std::string> RuntimeLibraries;
   /// Clang's resource directory (its own stddef.h etc.) for the parse.
   std::string ClangResourceDir;
   /// MPI header directories (the runtime headers may include <mpi.h>).
