@@ -14,5 +14,12 @@
 // RUN: test -s %t.dir/driver.o
 // RUN: FileCheck %s --check-prefix=GEN < %t.dir/gen/driver.poc.cpp
 // GEN: int poc_user_main() { return VALUE + INPUT_VALUE; }
+// Without -c: compile and link (also from an object file), run bare.
+// RUN: %pocxx -c %S/Inputs/hello.cpp -o %t.dir/hello.o
+// RUN: %pocxx %t.dir/hello.o -o %t.dir/hello
+// RUN: %t.dir/hello | FileCheck %s --check-prefix=HELLO
+// RUN: %pocxx -O2 -g -Wall %S/Inputs/hello.cpp -o %t.dir/hello2
+// RUN: %t.dir/hello2 | FileCheck %s --check-prefix=HELLO
+// HELLO: hello 42
 #include "input.h"
 int main() { return VALUE + INPUT_VALUE; }
