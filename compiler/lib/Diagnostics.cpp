@@ -23,10 +23,6 @@ DiagSpec specFor(Diag D) {
             "be sent back (%2)"};
   case Diag::DeclaredHere:
     return {DiagnosticsEngine::Note, "'%0' declared here"};
-  case Diag::UnsendableField:
-    return {DiagnosticsEngine::Error,
-            "cannot send an object of class '%0' to another process: member "
-            "'%1' of type %2 cannot be sent (%3)"};
   case Diag::RemoteFieldAccess:
     return {DiagnosticsEngine::Error,
             "data member '%0' of '%1' accessed through a pointer that may "
@@ -50,10 +46,6 @@ DiagSpec specFor(Diag D) {
     return {DiagnosticsEngine::Error,
             "'%0' is not a public method of '%1' and cannot be called on "
             "another process"};
-  case Diag::RemoteDerefToReference:
-    return {DiagnosticsEngine::Error,
-            "a pointer that may refer to another process cannot be "
-            "dereferenced into a C++ reference; copy the value instead"};
   case Diag::Unsupported:
     return {DiagnosticsEngine::Error, "poc++ does not support %0"};
   }

@@ -20,8 +20,6 @@ enum class Diag {
   UnsendableResult,
   /// Note at a parameter/field: %0 = its name.
   DeclaredHere,
-  /// %0 = class, %1 = field, %2 = type, %3 = reason and remedy.
-  UnsendableField,
   /// %0 = field, %1 = class.
   RemoteFieldAccess,
   /// `start` before something that is not a call or a creation.
@@ -32,9 +30,7 @@ enum class Diag {
   LocalPointerToRemote,
   /// %0 = method name, %1 = class.
   RemoteCallToPrivate,
-  /// A remote reference bound to a C++ reference (`T& r = *p`).
-  RemoteDerefToReference,
-  /// A class with more than one process-group base or similar: %0 = text.
+  /// A construct poc++ cannot translate: %0 = what, and what to do.
   Unsupported,
 };
 
