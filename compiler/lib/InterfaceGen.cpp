@@ -83,7 +83,15 @@ RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD,
     P.Type = codeSpelling(PD->getType(), Ctx);
     if (PD->hasDefaultArg() && !PD->hasUninstantiatedDefaultArg() &&
         !PD->hasUnparsedDefaultArg()) {
-      P.Default = sourceText(PD->getDefaultArgRange(), Ctx);
+      // A name is looked up at the method's scope; the wrapper is at
+      // namespace scope, so spell named constants fully qualified.
+      const Expr *DA = PD->getDefaultArg()->IgnoreParenImpCasts();
+      const auto *DRE = dyn_cast<DeclRefExpr>(DA);
+      if (DRE && (isa<VarDecl>(DRE->getDecl()) ||
+                  isa<EnumConstantDecl>(DRE->getDecl())))
+        P.Default = "::" + DRE->getDecl()->getQualifiedNameAsString();
+      else
+        P.Default = sourceText(PD->getDefaultArgRange(), Ctx);
       if (P.Default.empty()) {
         llvm::raw_string_ostream OS(P.Default);
         PD->getDefaultArg()->printPretty(OS, nullptr,
