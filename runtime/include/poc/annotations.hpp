@@ -13,3 +13,14 @@
 // Only poc++ (Clang) reads the annotation; other compilers would warn.
 #define POC_COUNT(n)
 #endif
+
+/// Marks a class whose objects may be processes in code that never creates
+/// one itself (`class POC_REMOTE PageServer { ... };`): calls through pointers
+/// to it are then compiled as possibly remote even in a translation unit with
+/// no `new(machine) PageServer`. Classes created with `new(machine)` in the
+/// program and classes derived from poc::ProcessGroupMember need no mark.
+#if defined(__clang__)
+#define POC_REMOTE __attribute__((annotate("poc::remote")))
+#else
+#define POC_REMOTE
+#endif

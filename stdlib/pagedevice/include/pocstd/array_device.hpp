@@ -12,7 +12,7 @@
 #pragma once
 
 #include "pocstd/array_page_device.hpp"
-#include "pocstd/remote.hpp"
+#include <poc/annotations.hpp>
 
 #include <cstddef>
 #include <deque>
@@ -20,7 +20,7 @@
 namespace pocstd {
 
 /// An ArrayPageDevice whose reads are served from a prefetch cache.
-class POCSTD_REMOTE ArrayDevice : public ArrayPageDevice {
+class POC_REMOTE ArrayDevice : public ArrayPageDevice {
 public:
   /// As ArrayPageDevice, with room for \p Nc cached pages (0 disables the
   /// cache: ReadIntoCache then does nothing). Throws std::invalid_argument
