@@ -34,7 +34,12 @@ enum class Kind : std::uint8_t {
   shutdown_done,    ///< a host has no running process left
   finish,           ///< rank 0: every host is done; leave the service loop
   barrier_abandon,  ///< a member of group `method` will not reach barrier epoch `aux`
-  last = barrier_abandon
+  activate,         ///< activate persistent process `target` of class `klass`
+                    ///< (payload: its address); reply: found (bool)
+  persist_create,   ///< create persistent process `target` with ctor `method`
+                    ///< (payload: address, then the ctor's arguments)
+  checkpoint,       ///< save persistent process `target` now; reply when saved
+  last = checkpoint
 };
 
 /// Reply status.

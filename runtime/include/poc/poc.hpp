@@ -11,6 +11,7 @@
 #include <poc/future.hpp>
 #include <poc/machine.hpp>
 #include <poc/method_id.hpp>
+#include <poc/persistent.hpp>
 #include <poc/process_group.hpp>
 #include <poc/process_id.hpp>
 #include <poc/registration.hpp>

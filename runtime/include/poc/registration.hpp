@@ -2,13 +2,16 @@
 /// \file
 /// Registration of a class whose objects can be processes.
 
+#include <poc/layout_hash.hpp>
 #include <poc/method_id.hpp>
+#include <poc/persist/object.hpp>
 #include <poc/process_group.hpp>
 #include <poc/request.hpp>
 #include <poc/serialize/type_registry.hpp>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <typeindex>
@@ -16,7 +19,26 @@
 #include <typeinfo>
 
 namespace poc {
+
+/// A class whose processes can be persistent (poc::persistent<T>): its state
+/// is written and read by poc::Serializer<T>, and activation default-
+/// constructs the object before loading the state into it.
+template <class T>
+concept PersistentClass = Serializable<T> && std::is_default_constructible_v<T>;
+
 namespace detail {
+
+/// Saving and restoring the state of a persistent process of one class.
+struct PersistOps {
+  std::uint64_t layout_hash;
+  /// A new object (with new) whose state is loaded from the record at
+  /// `address`; throws store_error as persist::load_object does.
+  void *(*restore)(const persist::Store &store, const persist::Address &address,
+                   std::string_view class_name);
+  /// Saves the object's state as the record at `address`.
+  void (*save)(const persist::Store &store, const persist::Address &address,
+               std::string_view class_name, const void *object);
+};
 
 /// What a host needs to run processes of one class. Keyed by
 /// `method_id(name)` on the wire: the same executable runs on every rank.
@@ -33,6 +55,8 @@ struct ClassInfo {
   /// The object's ProcessGroupMember base, for classes derived from it
   /// (barriers are abandoned when such a process fails); null otherwise.
   const ProcessGroupMember *(*group_member)(const void *object) noexcept;
+  /// Persistence, or null if the class is not a PersistentClass.
+  const PersistOps *persist;
 };
 
 /// Adds a class; throws usage_error if another class has the same name.
@@ -66,7 +90,7 @@ public:
                          Server::dispatch(*static_cast<T *>(object), method, rq);
                        },
                        [](void *object) noexcept { delete static_cast<T *>(object); },
-                       group_member_of()});
+                       group_member_of(), persist_ops_of()});
   }
 
 private:
@@ -77,6 +101,27 @@ private:
       };
     else
       return nullptr;
+  }
+
+  static const detail::PersistOps *persist_ops_of() noexcept {
+    if constexpr (PersistentClass<T>) {
+      static constexpr detail::PersistOps ops{
+          LayoutHash<T>::value,
+          [](const persist::Store &store, const persist::Address &address,
+             std::string_view class_name) -> void * {
+            auto object = std::make_unique<T>();
+            persist::load_object(store, address, class_name, LayoutHash<T>::value, *object);
+            return object.release();
+          },
+          [](const persist::Store &store, const persist::Address &address,
+             std::string_view class_name, const void *object) {
+            persist::save_object(store, address, class_name, LayoutHash<T>::value,
+                                 *static_cast<const T *>(object));
+          }};
+      return &ops;
+    } else {
+      return nullptr;
+    }
   }
 };
 

@@ -263,3 +263,89 @@ void destroy_process(const void *p) {
 }
 
 } // namespace poc::detail
+
+// ---------------------------------------------------------------- persistence
+
+namespace poc::detail {
+namespace {
+
+persist::Address parse_address(std::string_view text) {
+  try {
+    return persist::Address::parse(text);
+  } catch (const persist::store_error &e) {
+    throw usage_error(e.what());
+  }
+}
+
+/// The id of the persistent process at `address` on `m`. Every caller
+/// derives the same id (host chosen from the address, serial from its hash
+/// with the top bit set, which the per-rank serials of new processes never
+/// reach), so they all name one process without asking a directory.
+ProcessId persistent_id(const machine &m, const persist::Address &address) {
+  std::uint64_t key = method_id(address.str());
+  int h = host_for_key(m, key);
+  return ProcessId{h, h, key | (std::uint64_t{1} << 63)};
+}
+
+} // namespace
+
+const machine &any_machine() {
+  static const machine m{""};
+  return m;
+}
+
+void *activate_persistent(std::type_index type, const machine &m, std::string_view address,
+                          std::size_t min_bytes) {
+  Host &h = host();
+  const ClassInfo &cls = class_info(type);
+  persist::Address addr = parse_address(address);
+  ProcessId id = persistent_id(m, addr);
+  Writer w;
+  begin_message(w);
+  w.write(addr.str());
+  WireHeader hd;
+  hd.kind = Kind::activate;
+  hd.target = id;
+  hd.klass = cls.key;
+  hd.aux = min_bytes;
+  hd.context = h.current_context().id;
+  MessagePtr reply = request_reply(h, id, hd, w);
+  Reader r(reply->payload());
+  bool found = r.read<bool>();
+  r.expect_end();
+  return found ? reference_to(id, min_bytes) : nullptr;
+}
+
+void *create_persistent(std::type_index type, const machine &m, std::string_view address,
+                        std::uint64_t ctor, Writer &w, std::size_t min_bytes) {
+  Host &h = host();
+  const ClassInfo &cls = class_info(type);
+  persist::Address addr = parse_address(address);
+  ProcessId id = persistent_id(m, addr);
+  WireHeader hd;
+  hd.kind = Kind::persist_create;
+  hd.target = id;
+  hd.method = ctor;
+  hd.klass = cls.key;
+  hd.aux = min_bytes;
+  hd.context = h.current_context().id;
+  request_reply(h, id, hd, w);
+  return reference_to(id, min_bytes);
+}
+
+void checkpoint_process(const void *p) {
+  Host &h = host();
+  ProcessId id = target_of(p);
+  if (h.current_context().self == id)
+    throw usage_error("poc: a persistent process cannot checkpoint itself inside its own method "
+                      "(the save happens between methods; start a checkpoint from elsewhere)");
+  Writer w;
+  begin_message(w);
+  WireHeader hd;
+  hd.kind = Kind::checkpoint;
+  hd.target = id;
+  hd.context = h.current_context().id;
+  request_reply(h, id, hd, w);
+}
+
+} // namespace poc::detail

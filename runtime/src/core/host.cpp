@@ -26,7 +26,8 @@ constexpr std::size_t kPrespawnedWorkers = 2;
 
 bool is_started(Kind k) { return k == Kind::start || k == Kind::start_create; }
 bool has_reply(Kind k) {
-  return k == Kind::call || k == Kind::start_future || k == Kind::create || k == Kind::destroy;
+  return k == Kind::call || k == Kind::start_future || k == Kind::create || k == Kind::destroy ||
+         k == Kind::activate || k == Kind::persist_create || k == Kind::checkpoint;
 }
 
 /// Sends a reply while the request's data is alive, waiting for its
@@ -189,23 +190,20 @@ void Host::route_request(std::unique_ptr<Message> m,
     if (!cls)
       return reject(std::move(m), "poc::protocol_error",
                     "no class with key " + std::to_string(h.klass) + " is registered", dead);
-    auto owned = std::make_unique<Process>();
-    Process &p = *owned;
-    p.id = h.target;
-    p.cls = cls;
-    p.context.id = next_context_++;
-    p.context.self = h.target;
-    contexts_[p.context.id] = &p.context;
-    processes_.emplace(h.target, std::move(owned));
-    enqueue(p, std::move(m));
-    auto pend = pending_.find(p.id);
-    if (pend != pending_.end()) {
-      for (auto &q : pend->second)
-        enqueue(p, std::move(q));
-      pending_.erase(pend);
-    }
-    start_process(p);
-    return;
+    return add_process(*cls, std::move(m));
+  }
+  if (h.kind == Kind::activate || h.kind == Kind::persist_create) {
+    // A persistent process's id is derived from its address: it is active
+    // (queue behind it; executing the request says so) or becomes active
+    // now, also after an earlier activation ended.
+    if (auto it = processes_.find(h.target); it != processes_.end())
+      return enqueue(*it->second, std::move(m));
+    const ClassInfo *cls = find_class(h.klass);
+    if (!cls)
+      return reject(std::move(m), "poc::protocol_error",
+                    "no class with key " + std::to_string(h.klass) + " is registered", dead);
+    ended_.erase(h.target);
+    return add_process(*cls, std::move(m));
   }
   auto it = processes_.find(h.target);
   if (it != processes_.end())
@@ -219,6 +217,25 @@ void Host::route_request(std::unique_ptr<Message> m,
                   "no process " + id_text(h.target) + " exists", dead);
   // A reference that travelled faster than its creation: wait for it.
   pending_[h.target].push_back(std::move(m));
+}
+
+void Host::add_process(const ClassInfo &cls, std::unique_ptr<Message> m) {
+  auto owned = std::make_unique<Process>();
+  Process &p = *owned;
+  p.id = m->header().target;
+  p.cls = &cls;
+  p.context.id = next_context_++;
+  p.context.self = p.id;
+  contexts_[p.context.id] = &p.context;
+  processes_.emplace(p.id, std::move(owned));
+  enqueue(p, std::move(m));
+  auto pend = pending_.find(p.id);
+  if (pend != pending_.end()) {
+    for (auto &q : pend->second)
+      enqueue(p, std::move(q));
+    pending_.erase(pend);
+  }
+  start_process(p);
 }
 
 void Host::enqueue(Process &p, std::unique_ptr<Message> m) {
@@ -450,6 +467,13 @@ void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
     if (ended)
       break;
   }
+  if (p.persistent && p.object) {
+    // The job is ending: deactivate (save the state, which no method is
+    // changing any more, and give up the lease).
+    lk.unlock();
+    deactivate(p);
+    lk.lock();
+  }
   // The process has ended (destroyed, or the job is ending): refuse what
   // is still queued and acknowledge what was executed.
   std::vector<std::unique_ptr<Message>> dead;
@@ -497,13 +521,14 @@ bool Host::execute(Process &p, Message &m) {
       void *object = p.cls->construct(h.method, rq);
       if (!object)
         throw protocol_error("poc: constructor returned no object");
-      p.object = object;
-      p.context.cls = p.cls;
-      p.context.object = object;
-      p.state = Process::State::live;
-      register_hosted(object, p.cls->size, p.id);
+      make_live(p, object);
       break;
     }
+    case Kind::activate:
+    case Kind::persist_create:
+    case Kind::checkpoint:
+      ended = execute_persistence(p, m, rq, out);
+      break;
     case Kind::call:
     case Kind::start:
     case Kind::start_future:
@@ -518,6 +543,11 @@ bool Host::execute(Process &p, Message &m) {
         p.cls->destroy(p.object);
         p.object = nullptr;
         p.context.object = nullptr;
+      }
+      if (p.persistent) {
+        // delete of a persistent process removes it from the store for good.
+        store().remove(p.persistent->address);
+        p.persistent.reset();
       }
       p.state = Process::State::ended;
       ended = true;
@@ -541,6 +571,13 @@ bool Host::execute(Process &p, Message &m) {
     if (h.kind == Kind::create || h.kind == Kind::start_create) {
       p.state = Process::State::failed;
       p.failure = type + ": " + text;
+    }
+    // A failed activation or persistent creation ends the process, so that
+    // a later one (e.g. after the record was repaired) starts afresh.
+    if ((h.kind == Kind::activate || h.kind == Kind::persist_create) &&
+        p.state != Process::State::live) {
+      p.state = Process::State::ended;
+      ended = true;
     }
     if (type == "poc::decode_error" || type == "poc::protocol_error")
       std::fprintf(stderr, "poc: rank %d: bad request from rank %d to process %s: %s\n", rank(),
@@ -587,6 +624,89 @@ void Host::flush_acks(Process &p, bool all) {
     else
       ++it;
   }
+}
+
+void Host::make_live(Process &p, void *object) {
+  p.object = object;
+  p.context.cls = p.cls;
+  p.context.object = object;
+  p.state = Process::State::live;
+  register_hosted(object, p.cls->size, p.id);
+}
+
+// ---------------------------------------------------------------- persistence
+
+const persist::Store &Host::store() {
+  std::lock_guard<std::mutex> g(store_mu_);
+  if (!store_)
+    store_ = std::make_unique<persist::Store>(persist::Store::default_root());
+  return *store_;
+}
+
+bool Host::execute_persistence(Process &p, const Message &m, Request &rq, Writer &out) {
+  const WireHeader &h = m.header();
+  const bool live = p.state == Process::State::live;
+  if (h.kind == Kind::checkpoint) {
+    rq.args().expect_end();
+    if (!live)
+      throw usage_error("poc: process " + id_text(p.id) + " was not constructed: " + p.failure);
+    if (!p.persistent)
+      throw usage_error("poc: checkpoint of process " + id_text(p.id) +
+                        ", which is not persistent");
+    p.cls->persist->save(store(), p.persistent->address, p.cls->name, p.object);
+    return false;
+  }
+  auto address = persist::Address::parse(rq.args().read<std::string>());
+  if (live) {
+    if (h.kind == Kind::persist_create)
+      throw usage_error("poc: persistent object '" + address.str() +
+                        "' is already active (use poc::persistent<T> to reach it)");
+    rq.args().expect_end();
+    out.write(true);
+    return false;
+  }
+  if (!p.cls->persist)
+    throw usage_error("poc: class " + p.cls->name +
+                      " cannot be persistent: it has no poc::Serializer or no default constructor");
+  const persist::Store &st = store();
+  persist::Lease lease = st.lease(address);
+  void *object = nullptr;
+  if (h.kind == Kind::activate) {
+    rq.args().expect_end();
+    if (!st.contains(address)) {
+      out.write(false);
+      p.state = Process::State::ended;
+      return true;
+    }
+    object = p.cls->persist->restore(st, address, p.cls->name);
+    out.write(true);
+  } else {
+    if (st.contains(address))
+      throw usage_error("poc: persistent object '" + address.str() +
+                        "' already exists (use poc::persistent<T> to activate it)");
+    object = p.cls->construct(h.method, rq);
+    if (!object)
+      throw protocol_error("poc: constructor returned no object");
+    try {
+      p.cls->persist->save(st, address, p.cls->name, object);
+    } catch (...) {
+      p.cls->destroy(object);
+      throw;
+    }
+  }
+  make_live(p, object);
+  p.persistent.emplace(Process::Persistent{std::move(address), std::move(lease)});
+  return false;
+}
+
+void Host::deactivate(Process &p) noexcept {
+  try {
+    p.cls->persist->save(store(), p.persistent->address, p.cls->name, p.object);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "poc: rank %d: could not save persistent process %s ('%s'): %s\n",
+                 rank(), id_text(p.id).c_str(), p.persistent->address.str().c_str(), e.what());
+  }
+  p.persistent.reset();
 }
 
 // ---------------------------------------------------------------- barriers

@@ -10,6 +10,8 @@
 
 #include <poc/errors.hpp>
 #include <poc/message.hpp>
+#include <poc/persist/lease.hpp>
+#include <poc/persist/store.hpp>
 #include <poc/process_id.hpp>
 #include <poc/registration.hpp>
 
@@ -20,6 +22,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -77,6 +80,12 @@ struct Process {
   std::map<std::pair<int, std::uint64_t>, AckState> acks;
   /// Executed started requests not yet acknowledged (all callers).
   std::uint64_t unacked = 0;
+  /// A persistent process: its address and the lease held while it is active.
+  struct Persistent {
+    persist::Address address;
+    persist::Lease lease;
+  };
+  std::optional<Persistent> persistent;
 };
 
 class Host {
@@ -125,6 +134,10 @@ public:
   /// True once the job is ending (requests are refused).
   bool stopping() const noexcept { return stopping_; }
 
+  /// The object store of persistent processes (Store::default_root(),
+  /// opened on first use). Throws store_error(no_root).
+  const persist::Store &store();
+
   /// Sends a reply with an exception to (source, token).
   void send_error_reply(int dest, std::uint64_t token, const std::string &type,
                         const std::string &message);
@@ -146,6 +159,14 @@ private:
   void reject(std::unique_ptr<Message> m, const std::string &type, const std::string &text,
               std::vector<std::unique_ptr<Message>> &dead);
   void start_process(Process &p);
+  /// Adds process `h.target` of class `cls` and queues its first request.
+  void add_process(const ClassInfo &cls, std::unique_ptr<Message> m);
+  /// The constructed or restored object becomes the process's.
+  void make_live(Process &p, void *object);
+  /// Executes activate, persist_create and checkpoint; true if the process ended.
+  bool execute_persistence(Process &p, const Message &m, Request &rq, Writer &out);
+  /// Saves an active persistent process and gives up its lease (job end).
+  void deactivate(Process &p) noexcept;
   void worker_main(Worker *w);
   void serve(Process &p, std::unique_lock<std::mutex> &lk);
   bool execute(Process &p, Message &m);
@@ -207,6 +228,8 @@ private:
   /// Refused messages whose out-of-band blocks are drained later, outside
   /// the mutex.
   std::vector<std::unique_ptr<Message>> graveyard_;
+  std::mutex store_mu_;
+  std::unique_ptr<persist::Store> store_;
   bool stopping_ = false;
   bool finished_ = false;
   int hosts_done_ = 0;

@@ -95,7 +95,9 @@ void init_placement(int rank, int size) {
   }
 }
 
-int choose_host(const machine &m) {
+namespace {
+/// The ranks machine `m` denotes; throws usage_error if none.
+std::vector<int> ranks_of(const machine &m) {
   Placement &p = placement();
   std::vector<int> ranks;
   auto cfg = std::find_if(p.config.begin(), p.config.end(),
@@ -106,6 +108,13 @@ int choose_host(const machine &m) {
   if (ranks.empty())
     throw usage_error("poc: machine '" + m.name() + "' maps to host '" + cfg->second +
                       "', which runs no rank of this job");
+  return ranks;
+}
+} // namespace
+
+int choose_host(const machine &m) {
+  Placement &p = placement();
+  std::vector<int> ranks = ranks_of(m);
   std::lock_guard<std::mutex> g(p.mu);
   int best = -1;
   for (int r : ranks) {
@@ -121,6 +130,14 @@ int choose_host(const machine &m) {
   }
   ++p.live[static_cast<std::size_t>(best)];
   return best;
+}
+
+int host_for_key(const machine &m, std::uint64_t key) {
+  std::vector<int> ranks = ranks_of(m);
+  // Rank 0 runs main: use it only when the machine has no other rank.
+  if (ranks.size() > 1 && ranks.front() == 0)
+    ranks.erase(ranks.begin());
+  return ranks[key % ranks.size()];
 }
 
 void note_destroyed(int host) {

@@ -20,6 +20,10 @@ void init_placement(int rank, int size);
 /// than 0 first.
 int choose_host(const machine &m);
 
+/// The host for the process named by `key` on `m` (a persistent process's
+/// address): the same for every caller, so that all of them name one process.
+int host_for_key(const machine &m, std::uint64_t key);
+
 /// Accounting for choose_host.
 void note_destroyed(int host);
 

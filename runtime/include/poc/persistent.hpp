@@ -1,0 +1,91 @@
+#pragma once
+/// \file
+/// Persistent processes (the paper's section 3.3, docs/runtime.md
+/// "Persistence"): processes whose state lives in the object store under a
+/// symbolic address such as "data/set/PageDevice/34" and outlives the job.
+
+#include <poc/arguments.hpp>
+#include <poc/machine.hpp>
+#include <poc/registration.hpp>
+#include <poc/transport.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <typeinfo>
+
+namespace poc {
+namespace detail {
+
+/// Activates the persistent process at `address` of the registered class
+/// `type` on machine `m` (or finds it active); nullptr if the store has no
+/// record there.
+void *activate_persistent(std::type_index type, const machine &m, std::string_view address,
+                          std::size_t min_bytes);
+
+/// Creates the persistent process at `address` with constructor `ctor` and
+/// the arguments in `w`, saves its state and returns its reference.
+void *create_persistent(std::type_index type, const machine &m, std::string_view address,
+                        std::uint64_t ctor, Writer &w, std::size_t min_bytes);
+
+/// Saves the state of the persistent process `p` between two of its methods
+/// and waits until the save has completed.
+void checkpoint_process(const void *p);
+
+/// The machine persistent<T>(address) places processes on: every host of
+/// the job.
+const machine &any_machine();
+
+template <class T> constexpr void check_persistent_class() {
+  static_assert(PersistentClass<T>,
+                "poc::persistent<T> needs a class whose state poc::Serializer<T> can write and "
+                "read (poc++ generates one; or give the class poc_write/poc_read members) and "
+                "that is default constructible");
+}
+
+} // namespace detail
+
+/// The persistent process of class `T` at `address` (e.g.
+/// "data/set/PageDevice/34", an optional "poc://" prefix is dropped): the
+/// same reference for every caller in the job while it is active;
+/// otherwise the runtime activates it on a host of `m` (the host is chosen
+/// from the address, so every caller names the same one): it default-
+/// constructs a `T`, loads the stored state into it and holds the object's
+/// lease. Returns nullptr if the store holds no object at `address`.
+/// Throws persist::store_error (as remote_error) for a damaged record, a
+/// record of another class or layout, or an object active in another
+/// program; usage_error for an invalid address.
+template <class T> T *persistent(const machine &m, std::string_view address) {
+  detail::check_persistent_class<T>();
+  return static_cast<T *>(detail::activate_persistent(typeid(T), m, address, sizeof(T)));
+}
+
+/// persistent<T>(m, address) on any host of the job.
+template <class T> T *persistent(std::string_view address) {
+  return persistent<T>(detail::any_machine(), address);
+}
+
+/// Creates a new persistent process of class `T` at `address` on machine `m`
+/// by constructor `ctor` (method_id of "T::T(params)", as for create<T>)
+/// with `args`, saves its state and returns its reference. Throws
+/// remote_error if an object already exists at `address` or the constructor
+/// threw.
+template <class T, class... A>
+T *make_persistent(const machine &m, std::string_view address, std::uint64_t ctor,
+                   const A &...args) {
+  detail::check_persistent_class<T>();
+  Writer w;
+  detail::begin_message(w);
+  w.write(std::string(address)); // the host validates it again
+  (detail::ArgCodec<A>::write(w, args), ...);
+  return static_cast<T *>(
+      detail::create_persistent(typeid(T), m, address, ctor, w, sizeof(T)));
+}
+
+/// Saves the state of persistent process `p` now: queued like a method
+/// call, so the state is the one between two methods; returns when the
+/// save is durable. Throws remote_error if `p` is not persistent or the
+/// save failed.
+template <class T> void checkpoint(T *p) { detail::checkpoint_process(p); }
+
+} // namespace poc
