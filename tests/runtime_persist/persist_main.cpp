@@ -26,6 +26,22 @@ using T = ptest::Tally_interface;
 
 namespace {
 
+/// A process class without a Serializer: registering it still compiles, it
+/// just cannot be persistent (persistent<Opaque> would fail to compile).
+struct Opaque {
+  int *raw = nullptr;
+};
+struct Opaque_server {
+  static void dispatch(Opaque &, std::uint64_t method, ::poc::Request &rq) {
+    rq.unknown_method(method);
+  }
+  static Opaque *construct(std::uint64_t, ::poc::Request &) { return new Opaque; }
+};
+const ::poc::ClassRegistration<Opaque, Opaque_server> Opaque_registration{"Opaque"};
+static_assert(!poc::PersistentClass<Opaque>);
+static_assert(poc::PersistentClass<Tally>);
+static_assert(poc::LayoutHash<Tally>::value == 1 && poc::LayoutHash<Opaque>::value == 0);
+
 std::string mode;
 long work_target = 0;
 
