@@ -2,8 +2,7 @@
 # the same way: under mpirun (as root too, oversubscribed) with a TIMEOUT.
 
 # poc_add_gtest(<target> SOURCES <src...> [LIBS <lib...>] [TIMEOUT <s>])
-# A GoogleTest binary run in-process (no mpirun), labelled `unit` so the
-# sanitizer build runs it.
+# A GoogleTest binary run in-process (no mpirun), labelled `unit`.
 function(poc_add_gtest target)
   cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
   if(NOT ARG_TIMEOUT)
