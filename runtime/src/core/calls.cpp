@@ -78,6 +78,28 @@ MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w)
   return m;
 }
 
+/// Sends a started request (a call or a creation): it counts in the caller's
+/// outstanding work until the target acknowledges it, which poc::sync()
+/// waits for. Returns once the message has left the caller's memory (`w` may
+/// hold out-of-band blocks that point into the caller's arguments).
+void send_started(Host &h, Context &ctx, const ProcessId &id, const WireHeader &hd, Writer &w) {
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  ++ctx.outstanding;
+  lk.unlock();
+  std::shared_ptr<Engine::SendBatch> batch;
+  try {
+    batch = send_request(h.engine(), id.host, hd, w, false);
+  } catch (...) {
+    lk.lock();
+    --ctx.outstanding;
+    throw;
+  }
+  if (batch) {
+    lk.lock();
+    h.engine().wait_until(lk, [&] { return batch->pending == 0; });
+  }
+}
+
 /// A process calling itself through a reference: it serves one method at a
 /// time, so queueing the call would wait forever; run it directly, as a
 /// local call would, with the same encoding (and errors as remote_error).
@@ -128,21 +150,7 @@ void call_start(const void *target, std::uint64_t method, Writer &w) {
   hd.target = id;
   hd.method = method;
   hd.context = ctx.id;
-  std::unique_lock<std::mutex> lk(h.engine().mutex());
-  ++ctx.outstanding;
-  lk.unlock();
-  std::shared_ptr<Engine::SendBatch> batch;
-  try {
-    batch = send_request(h.engine(), id.host, hd, w, false);
-  } catch (...) {
-    lk.lock();
-    --ctx.outstanding;
-    throw;
-  }
-  if (batch) {
-    lk.lock();
-    h.engine().wait_until(lk, [&] { return batch->pending == 0; });
-  }
+  send_started(h, ctx, id, hd, w);
 }
 
 std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method,
@@ -223,21 +231,7 @@ void *create_process(std::type_index type, const machine &m, std::uint64_t ctor,
       request_reply(h, id, hd, w);
       return ref;
     }
-    std::unique_lock<std::mutex> lk(h.engine().mutex());
-    ++ctx.outstanding;
-    lk.unlock();
-    std::shared_ptr<Engine::SendBatch> batch;
-    try {
-      batch = send_request(h.engine(), id.host, hd, w, false);
-    } catch (...) {
-      lk.lock();
-      --ctx.outstanding;
-      throw;
-    }
-    if (batch) {
-      lk.lock();
-      h.engine().wait_until(lk, [&] { return batch->pending == 0; });
-    }
+    send_started(h, ctx, id, hd, w);
     return ref;
   } catch (...) {
     if (!started)
