@@ -1,6 +1,10 @@
 # Helpers every test folder uses, so that all tests that start processes run
 # the same way: under mpirun (as root too, oversubscribed) with a TIMEOUT.
 
+# The environment of every test: Open MPI refuses to run as root without
+# these, and CI runs as root.
+set(POC_TEST_ENV "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1")
+
 # The environment of every test that starts MPI. Open MPI keeps allocations
 # (many in dlopen'ed plugins LeakSanitizer cannot symbolize) until exit, so
 # under POC_SANITIZE those tests check addresses and undefined behaviour but
