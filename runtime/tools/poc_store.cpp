@@ -119,24 +119,21 @@ int cmd_list(const Store& store, const std::vector<std::string>& args) {
   return rc;
 }
 
-int cmd_show(const Store& store, const std::vector<std::string>& args) {
+/// Runs `action` on every address in `args` (all parsed first, so one bad
+/// address changes nothing). An action reports a failure by returning false
+/// or throwing store_error; the others still run. Returns the exit code.
+template <class Action>
+int for_each_address(const char* command, const std::vector<std::string>& args, Action action) {
   if (args.empty())
-    throw UsageError{"show needs at least one ADDR"};
+    throw UsageError{std::string(command) + " needs at least one ADDR"};
   std::vector<Address> addresses;
   for (const std::string& text : args)
     addresses.push_back(parse_address(text));
   int rc = Success;
   for (const Address& a : addresses) {
     try {
-      Record r = store.load(a);
-      std::cout << "address:      " << a.str() << "\n"
-                << "file:         " << store.file_of(a).string() << "\n"
-                << "class:        " << r.info.class_name << "\n"
-                << "layout hash:  " << hex64(r.info.layout_hash) << "\n"
-                << "format:       " << record::format_version << "\n"
-                << "payload:      " << r.info.payload_size << " bytes\n"
-                << "saved:        " << format_time(r.info.saved_time) << "\n"
-                << "checksums:    ok\n";
+      if (!action(a))
+        rc = Failed;
     } catch (const store_error& e) {
       report(e);
       rc = Failed;
@@ -145,29 +142,32 @@ int cmd_show(const Store& store, const std::vector<std::string>& args) {
   return rc;
 }
 
+int cmd_show(const Store& store, const std::vector<std::string>& args) {
+  return for_each_address("show", args, [&](const Address& a) {
+    Record r = store.load(a);
+    std::cout << "address:      " << a.str() << "\n"
+              << "file:         " << store.file_of(a).string() << "\n"
+              << "class:        " << r.info.class_name << "\n"
+              << "layout hash:  " << hex64(r.info.layout_hash) << "\n"
+              << "format:       " << record::format_version << "\n"
+              << "payload:      " << r.info.payload_size << " bytes\n"
+              << "saved:        " << format_time(r.info.saved_time) << "\n"
+              << "checksums:    ok\n";
+    return true;
+  });
+}
+
 int cmd_remove(const Store& store, const std::vector<std::string>& args) {
-  if (args.empty())
-    throw UsageError{"remove needs at least one ADDR"};
-  std::vector<Address> addresses;
-  for (const std::string& text : args)
-    addresses.push_back(parse_address(text));
-  int rc = Success;
-  for (const Address& a : addresses) {
-    try {
-      // Never pull an object from under a program that has it active.
-      Lease lease = store.lease(a);
-      if (store.remove(a)) {
-        std::cout << "removed " << a.str() << "\n";
-      } else {
-        std::cerr << "poc-store: object '" << a.str() << "': no such object in store\n";
-        rc = Failed;
-      }
-    } catch (const store_error& e) {
-      report(e);
-      rc = Failed;
+  return for_each_address("remove", args, [&](const Address& a) {
+    // Never pull an object from under a program that has it active.
+    Lease lease = store.lease(a);
+    if (!store.remove(a)) {
+      std::cerr << "poc-store: object '" << a.str() << "': no such object in store\n";
+      return false;
     }
-  }
-  return rc;
+    std::cout << "removed " << a.str() << "\n";
+    return true;
+  });
 }
 
 int cmd_verify(const Store& store, const std::vector<std::string>& args) {

@@ -165,21 +165,11 @@ std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t m
   hd.method = method;
   hd.context = ctx.id;
   hd.token = slot->token;
-  std::unique_lock<std::mutex> lk(h.engine().mutex());
-  ++ctx.outstanding;
-  lk.unlock();
-  std::shared_ptr<Engine::SendBatch> batch;
   try {
-    batch = send_request(h.engine(), id.host, hd, w, false);
+    send_started(h, ctx, id, hd, w);
   } catch (...) {
     h.drop_reply_slot(slot->token);
-    lk.lock();
-    --ctx.outstanding;
     throw;
-  }
-  if (batch) {
-    lk.lock();
-    h.engine().wait_until(lk, [&] { return batch->pending == 0; });
   }
   return slot;
 }
