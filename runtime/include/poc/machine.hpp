@@ -3,6 +3,7 @@
 /// Machines: the named places where processes are created with `new(m) T`.
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,28 @@ std::vector<machine> machines();
 /// The machine the caller runs on (its configured name if one maps to this
 /// host, else the host name).
 machine this_machine();
+
+/// Starts `hosts` new host processes for machine `m` with one
+/// MPI_Comm_spawn (on m's configured host name, or wherever MPI places
+/// them for an unconfigured name); later creations on `m` may use them.
+/// Spawning costs ~250 ms per call here, so reserving a batch up front is
+/// much cheaper than spawning one host at a time (docs/runtime.md section
+/// 11). Only the job's own ranks spawn: called in a process on a spawned
+/// host it throws usage_error; a host name that cannot be reached throws.
+void reserve(const machine &m, int hosts);
+
+/// Sets how many idle connections the calling host keeps open (0: none,
+/// every request that finds its connection idle reconnects, like the
+/// paper's prototype). Initially POC_CONNECTION_CACHE, default 64.
+void set_connection_cache(std::size_t idle_connections);
+
+/// Connections the calling host has made through MPI ports.
+struct ConnectionStats {
+  std::uint64_t opened = 0; ///< connections opened so far
+  std::uint64_t closed = 0; ///< connections closed so far
+  std::size_t limit = 0;    ///< idle connections kept open
+};
+ConnectionStats connection_stats();
 
 } // namespace poc
 

@@ -10,11 +10,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
 
 namespace poc::detail {
+
+/// Where a message arrived (runtime/src/core/engine.hpp).
+struct Link;
 
 /// What a message asks for. Requests share one MPI tag, so MPI's
 /// non-overtaking rule orders creation, calls and destruction per sender.
@@ -39,7 +43,14 @@ enum class Kind : std::uint8_t {
   persist_create,   ///< create persistent process `target` with ctor `method`
                     ///< (payload: address, then the ctor's arguments)
   checkpoint,       ///< save persistent process `target` now; reply when saved
-  last = checkpoint
+  relay,            ///< a message for host `target.host` from host `aux`, carried
+                    ///< along permanent links (payload: the message)
+  connect_request,  ///< (relayed) host `aux` asks to connect; answer connect_port
+  connect_port,     ///< (relayed) the port to connect to (payload: its name),
+                    ///< already being accepted
+  close_connection, ///< on a connection: its owner closes it
+  connection_closed, ///< on a connection: the acceptor sends nothing more on it
+  last = connection_closed
 };
 
 /// Reply status.
@@ -80,8 +91,10 @@ inline constexpr std::size_t kChunk = std::size_t{1} << 30;
 class Message final : public BlockSource {
 public:
   /// Validates the header: throws protocol_error for a message shorter than
-  /// the header, bad magic or an unknown kind.
-  Message(int source, std::vector<std::byte> bytes);
+  /// the header, bad magic or an unknown kind. `link`: where it arrived,
+  /// kept while the message has out-of-band blocks to receive from it
+  /// (null for messages made locally or relayed, which have none).
+  Message(int source, std::vector<std::byte> bytes, std::shared_ptr<const Link> link = nullptr);
   ~Message() override;
   Message(const Message &) = delete;
   Message &operator=(const Message &) = delete;
@@ -89,7 +102,7 @@ public:
   const WireHeader &header() const noexcept { return header_; }
   /// The bytes after the header.
   std::span<const std::byte> payload() const noexcept;
-  /// MPI rank that sent the message.
+  /// Host number of the sender.
   int source() const noexcept { return source_; }
 
   /// Receives the next `n` out-of-band bytes of this message into `dst`.
@@ -108,6 +121,7 @@ private:
   void drain() noexcept;
 
   int source_;
+  std::shared_ptr<const Link> link_;
   std::vector<std::byte> bytes_;
   WireHeader header_;
   unsigned next_oob_ = 0;

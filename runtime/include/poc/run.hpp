@@ -23,10 +23,12 @@ int run(int argc, char **argv, int (*body)());
 /// True between MPI initialisation and the end of `run`.
 bool running() noexcept;
 
-/// The MPI rank of the calling host.
+/// The number of the calling host: its MPI rank for the job's own ranks,
+/// a number >= host_count() for a spawned host (docs/runtime.md section 11).
 int host_rank();
 
-/// The number of hosts (MPI ranks) of the job.
+/// The number of MPI ranks the job was started with (spawned hosts not
+/// counted).
 int host_count();
 
 } // namespace poc

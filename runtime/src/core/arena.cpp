@@ -1,5 +1,7 @@
 #include "arena.hpp"
 
+#include "host_numbers.hpp"
+
 #include <poc/arguments.hpp>
 #include <poc/errors.hpp>
 #include <poc/serialize.hpp>
@@ -273,10 +275,13 @@ void *reference_to(const ProcessId &id, std::size_t min_bytes) {
     throw decode_error("poc: reference to an invalid process id");
   // A hostile or corrupted id must not reserve arena slots for processes
   // on a host outside the job.
+  // A spawned host's number names the rank that spawned it, which must be
+  // one of the job's.
   int hosts = detail::g_job_size.load(std::memory_order_relaxed);
-  if (hosts > 0 && id.host >= hosts)
+  int rank = detail::is_spawned_host(id.host) ? detail::spawner_of(id.host) : id.host;
+  if (hosts > 0 && rank >= hosts)
     throw decode_error("poc: reference to process " + detail::id_text(id) +
-                       ", but the job has only " + std::to_string(hosts) + " hosts");
+                       ", but the job has only " + std::to_string(hosts) + " ranks");
   return detail::arena().intern(id, min_bytes);
 }
 

@@ -24,9 +24,9 @@ void install_arena_fault_handler();
 void register_hosted(const void *object, std::size_t size, const ProcessId &id);
 void forget_hosted(const void *object);
 
-/// Sets the number of hosts (MPI ranks) of the job, which bounds the host
-/// of every ProcessId that reference_to accepts; 0 (the default, and
-/// outside poc::run) disables the check.
+/// Sets the number of ranks of the job, which bounds the host of every
+/// ProcessId that reference_to accepts (a rank, or a host spawned by one);
+/// 0 (the default, and outside poc::run) disables the check.
 void set_job_size(int hosts) noexcept;
 
 /// "host.creator.serial", for messages.

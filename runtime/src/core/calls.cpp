@@ -58,13 +58,17 @@ std::shared_ptr<Engine::SendBatch> send_request(Engine &engine, int dest, WireHe
 
 /// Sends a request that is answered by a reply and waits for it.
 MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w) {
+  h.connections().acquire(id.host);
   auto slot = h.new_reply_slot(0);
+  slot->peer = id.host;
   hd.token = slot->token;
   std::shared_ptr<Engine::SendBatch> batch;
   try {
     batch = send_request(h.engine(), id.host, hd, w, true);
   } catch (...) {
     h.drop_reply_slot(slot->token);
+    std::lock_guard<std::mutex> g(h.engine().mutex());
+    h.connections().release_locked(id.host, 1);
     throw;
   }
   MessagePtr m;
@@ -83,6 +87,7 @@ MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w)
 /// waits for. Returns once the message has left the caller's memory (`w` may
 /// hold out-of-band blocks that point into the caller's arguments).
 void send_started(Host &h, Context &ctx, const ProcessId &id, const WireHeader &hd, Writer &w) {
+  h.connections().acquire(id.host);
   std::unique_lock<std::mutex> lk(h.engine().mutex());
   ++ctx.outstanding;
   lk.unlock();
@@ -92,6 +97,7 @@ void send_started(Host &h, Context &ctx, const ProcessId &id, const WireHeader &
   } catch (...) {
     lk.lock();
     --ctx.outstanding;
+    h.connections().release_locked(id.host, 1);
     throw;
   }
   if (batch) {
@@ -159,6 +165,7 @@ std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t m
   ProcessId id = target_of(target);
   Context &ctx = h.current_context();
   auto slot = h.new_reply_slot(ctx.id);
+  slot->peer = id.host;
   WireHeader hd;
   hd.kind = Kind::start_future;
   hd.target = id;

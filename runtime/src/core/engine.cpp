@@ -1,10 +1,13 @@
 #include "engine.hpp"
 
+#include "host_numbers.hpp"
+
 #include <poc/errors.hpp>
 
 #include <sched.h>
 
 #include <algorithm>
+#include <cstring>
 #include <cstdlib>
 #include <cstdio>
 #include <stdexcept>
@@ -83,15 +86,21 @@ private:
 
 } // namespace
 
-Engine::Engine() {
-  check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank_), "MPI_Comm_rank");
+Engine::Engine(int world_base, int parent) : world_base_(world_base), parent_(parent) {
+  int rank = 0;
+  check_mpi(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
-  check_mpi(MPI_Comm_dup(MPI_COMM_WORLD, &requests_), "MPI_Comm_dup");
-  check_mpi(MPI_Comm_dup(MPI_COMM_WORLD, &blocks_), "MPI_Comm_dup");
+  self_ = world_base + rank;
+  world_ = std::make_shared<Link>();
+  world_->base = world_base;
+  world_->count = size_;
+  check_mpi(MPI_Comm_dup(MPI_COMM_WORLD, &world_->requests), "MPI_Comm_dup");
+  check_mpi(MPI_Comm_dup(MPI_COMM_WORLD, &world_->blocks), "MPI_Comm_dup");
   // Errors are reported as exceptions (a truncated block is bad input, not
   // a reason to abort the job).
-  MPI_Comm_set_errhandler(requests_, MPI_ERRORS_RETURN);
-  MPI_Comm_set_errhandler(blocks_, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(world_->requests, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(world_->blocks, MPI_ERRORS_RETURN);
+  links_.push_back(world_);
   int *tag_ub = nullptr;
   int flag = 0;
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
@@ -99,14 +108,64 @@ Engine::Engine() {
     block_tag_space_ = static_cast<std::uint32_t>(std::min(*tag_ub, 1 << 30)) + 1;
   if (const char *t = std::getenv("POC_BLOCK_TIMEOUT_MS"); t && std::atoi(t) > 0)
     block_timeout_ = std::chrono::milliseconds(std::atoi(t));
-  next_block_tag_ = std::make_unique<std::atomic<std::uint32_t>[]>(static_cast<std::size_t>(size_));
 }
 
 Engine::~Engine() {
-  if (requests_ != MPI_COMM_NULL)
-    MPI_Comm_free(&requests_);
-  if (blocks_ != MPI_COMM_NULL)
-    MPI_Comm_free(&blocks_);
+  MPI_Comm_free(&world_->requests);
+  MPI_Comm_free(&world_->blocks);
+}
+
+void Engine::add_link(std::shared_ptr<Link> link) {
+  MPI_Comm_set_errhandler(link->requests, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(link->blocks, MPI_ERRORS_RETURN);
+  std::unique_lock g(links_mu_);
+  links_.push_back(std::move(link));
+}
+
+void Engine::remove_link(const Link *link) {
+  std::unique_lock g(links_mu_);
+  std::erase_if(links_, [&](const auto &l) { return l.get() == link; });
+}
+
+std::shared_ptr<Link> Engine::link_to(int host) const {
+  if (world_->covers(host))
+    return world_;
+  std::shared_lock g(links_mu_);
+  for (const auto &l : links_)
+    if (l->covers(host) && !l->closing.load(std::memory_order_relaxed))
+      return l;
+  return nullptr;
+}
+
+bool Engine::permanently_linked(int host) const {
+  if (world_->covers(host) || host == parent_)
+    return true;
+  std::shared_lock g(links_mu_);
+  for (const auto &l : links_)
+    if (l->permanent() && l->covers(host))
+      return true;
+  return false;
+}
+
+std::vector<std::shared_ptr<Link>> Engine::links_of(Link::Kind kind) const {
+  std::shared_lock g(links_mu_);
+  std::vector<std::shared_ptr<Link>> out;
+  for (const auto &l : links_)
+    if (l->kind == kind)
+      out.push_back(l);
+  return out;
+}
+
+std::shared_ptr<Link> Engine::route_to(int dest, int &hop) const {
+  hop = dest;
+  if (auto l = link_to(dest))
+    return l;
+  // Relay along permanent links: a spawned host sends to its parent; a job
+  // rank sends to the rank that spawned the destination.
+  hop = parent_ >= 0 ? parent_ : is_spawned_host(dest) ? spawner_of(dest) : -1;
+  if (hop < 0 || hop == self_)
+    return nullptr;
+  return link_to(hop);
 }
 
 void Engine::wait_impl(std::unique_lock<std::mutex> &lk, const std::function<bool()> &pred,
@@ -211,26 +270,82 @@ bool Engine::poll_reporting_errors() noexcept {
   try {
     return progress_once();
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: rank %d: %s\n", rank_, e.what());
+    std::fprintf(stderr, "poc: host %d: %s\n", self_, e.what());
     return true;
   }
 }
 
 bool Engine::progress_once() {
-  int flag = 0;
-  MPI_Message msg;
-  MPI_Status st;
-  check_mpi(MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, requests_, &flag, &msg, &st), "MPI_Improbe");
-  if (flag) {
-    int count = 0;
-    MPI_Get_count(&st, MPI_BYTE, &count);
-    std::vector<std::byte> bytes(static_cast<std::size_t>(std::max(count, 0)));
-    check_mpi(MPI_Mrecv(bytes.data(), count, MPI_BYTE, &msg, &st), "MPI_Mrecv");
-    router_(st.MPI_SOURCE, st.MPI_TAG, std::move(bytes));
+  struct Arrived {
+    int source;
+    int tag;
+    std::vector<std::byte> bytes;
+    std::shared_ptr<Link> link;
+  };
+  // At most one message per link per round, so no link starves the others.
+  thread_local std::vector<Arrived> arrived;
+  arrived.clear();
+  {
+    std::shared_lock g(links_mu_);
+    for (const auto &l : links_) {
+      int flag = 0;
+      MPI_Message msg;
+      MPI_Status st;
+      check_mpi(MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, l->requests, &flag, &msg, &st),
+                "MPI_Improbe");
+      if (!flag)
+        continue;
+      int count = 0;
+      MPI_Get_count(&st, MPI_BYTE, &count);
+      std::vector<std::byte> bytes(static_cast<std::size_t>(std::max(count, 0)));
+      check_mpi(MPI_Mrecv(bytes.data(), count, MPI_BYTE, &msg, &st), "MPI_Mrecv");
+      arrived.push_back({l->base + st.MPI_SOURCE, st.MPI_TAG, std::move(bytes), l});
+    }
   }
+  bool got = !arrived.empty();
+  for (auto &a : arrived)
+    deliver(a.source, a.tag, std::move(a.bytes), a.link);
+  arrived.clear();
   if (op_count_.load(std::memory_order_relaxed) != 0)
     test_ops();
-  return flag != 0;
+  return got;
+}
+
+void Engine::deliver(int source, int tag, std::vector<std::byte> bytes,
+                     const std::shared_ptr<Link> &link) {
+  WireHeader h;
+  if (bytes.size() >= sizeof h)
+    std::memcpy(&h, bytes.data(), sizeof h);
+  if (bytes.size() < sizeof h || h.magic != WireHeader::kMagic || h.kind != Kind::relay) {
+    router_(source, tag, std::move(bytes), link);
+    return;
+  }
+  if (h.target.host != self_) {
+    int hop = 0;
+    std::shared_ptr<Link> next = route_to(h.target.host, hop);
+    if (!next) {
+      std::fprintf(stderr, "poc: host %d: no route to host %d for a relayed message\n", self_,
+                   h.target.host);
+      return;
+    }
+    MPI_Request req;
+    check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, hop - next->base,
+                        kRequestTag, next->requests, &req),
+              "MPI_Isend");
+    Op op;
+    op.owned = std::move(bytes);
+    add_op(req, std::move(op));
+    return;
+  }
+  std::vector<std::byte> inner(bytes.begin() + sizeof h, bytes.end());
+  WireHeader ih;
+  int inner_tag = kRequestTag;
+  if (inner.size() >= sizeof ih) {
+    std::memcpy(&ih, inner.data(), sizeof ih);
+    if (ih.kind == Kind::reply)
+      inner_tag = kReplyTag;
+  }
+  router_(static_cast<int>(h.aux), inner_tag, std::move(inner), nullptr);
 }
 
 void Engine::test_ops() {
@@ -317,10 +432,33 @@ void Engine::add_op(MPI_Request req, Op op, bool locked) {
     leader_->cv.notify_one();
 }
 
-void Engine::send_owned(int dest, int tag, std::vector<std::byte> bytes, bool locked) {
+void Engine::send_owned(int dest, int tag, std::vector<std::byte> bytes, bool locked,
+                        const Link *via) {
+  std::shared_ptr<Link> owner;
+  int to = dest;
+  const Link *link = via;
+  if (!link) {
+    owner = route_to(dest, to);
+    link = owner.get();
+  }
+  if (!link)
+    throw std::runtime_error("poc: host " + std::to_string(self_) + " has no route to host " +
+                             std::to_string(dest));
+  if (to != dest) {
+    // Wrap: the relay header names the final destination and the origin.
+    WireHeader h;
+    h.kind = Kind::relay;
+    h.target.host = dest;
+    h.aux = static_cast<std::uint64_t>(self_);
+    std::vector<std::byte> wrapped(sizeof h + bytes.size());
+    std::memcpy(wrapped.data(), &h, sizeof h);
+    std::memcpy(wrapped.data() + sizeof h, bytes.data(), bytes.size());
+    bytes = std::move(wrapped);
+    tag = kRequestTag;
+  }
   MPI_Request req;
-  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag,
-                      requests_, &req),
+  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, to - link->base,
+                      tag, link->requests, &req),
             "MPI_Isend");
   Op op;
   op.owned = std::move(bytes);
@@ -330,6 +468,11 @@ void Engine::send_owned(int dest, int tag, std::vector<std::byte> bytes, bool lo
 void Engine::send_batch(int dest, int tag, std::span<const std::byte> message,
                         std::span<const Writer::Block> blocks, std::uint32_t first_block_tag,
                         std::shared_ptr<SendBatch> batch) {
+  std::shared_ptr<Link> link = link_to(dest);
+  if (!link)
+    throw std::logic_error("poc: host " + std::to_string(self_) + " sends to host " +
+                           std::to_string(dest) + " without a connection");
+  const int to = dest - link->base;
   std::vector<std::pair<const std::byte *, std::size_t>> parts;
   for (const auto &b : blocks) {
     auto *p = static_cast<const std::byte *>(b.data);
@@ -344,29 +487,32 @@ void Engine::send_batch(int dest, int tag, std::span<const std::byte> message,
     batch->pending += static_cast<int>(1 + parts.size());
   }
   MPI_Request req;
-  check_mpi(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, dest, tag,
-                      requests_, &req),
+  check_mpi(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, to, tag,
+                      link->requests, &req),
             "MPI_Isend");
   add_op(req, Op{{}, batch, nullptr, nullptr});
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    check_mpi(MPI_Isend(parts[i].first, static_cast<int>(parts[i].second), MPI_BYTE, dest,
+    check_mpi(MPI_Isend(parts[i].first, static_cast<int>(parts[i].second), MPI_BYTE, to,
                         static_cast<int>(block_tag(first_block_tag, static_cast<unsigned>(i))),
-                        blocks_, &req),
+                        link->blocks, &req),
               "MPI_Isend");
     add_op(req, Op{{}, batch, nullptr, nullptr});
   }
 }
 
 std::uint32_t Engine::reserve_block_tags(int dest, unsigned count) {
-  std::uint32_t first =
-      next_block_tag_[static_cast<std::size_t>(dest)].fetch_add(count, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> g(tags_mu_);
+  std::uint32_t &next = next_block_tag_[dest];
+  std::uint32_t first = next;
+  next += count;
   return first % block_tag_space_;
 }
 
-void Engine::receive_block(int source, std::uint32_t tag, void *dst, std::size_t n) {
+void Engine::receive_block(const Link &link, int source, std::uint32_t tag, void *dst,
+                           std::size_t n) {
   MPI_Request req;
-  check_mpi(MPI_Irecv(dst, static_cast<int>(n), MPI_BYTE, source, static_cast<int>(tag), blocks_,
-                      &req),
+  check_mpi(MPI_Irecv(dst, static_cast<int>(n), MPI_BYTE, source - link.base,
+                      static_cast<int>(tag), link.blocks, &req),
             "MPI_Irecv");
   bool done = false;
   MPI_Status st;
@@ -392,12 +538,14 @@ void Engine::receive_block(int source, std::uint32_t tag, void *dst, std::size_t
                        std::to_string(n) + " expected");
 }
 
-std::optional<std::size_t> Engine::probe_block(int source, std::uint32_t tag) const noexcept {
+std::optional<std::size_t> Engine::probe_block(const Link &link, int source,
+                                               std::uint32_t tag) const noexcept {
   auto until = std::chrono::steady_clock::now() + block_timeout_;
   for (;;) {
     int flag = 0;
     MPI_Status st;
-    if (MPI_Iprobe(source, static_cast<int>(tag), blocks_, &flag, &st) != MPI_SUCCESS)
+    if (MPI_Iprobe(source - link.base, static_cast<int>(tag), link.blocks, &flag, &st) !=
+        MPI_SUCCESS)
       return std::nullopt;
     if (flag) {
       int count = 0;
@@ -410,14 +558,15 @@ std::optional<std::size_t> Engine::probe_block(int source, std::uint32_t tag) co
   }
 }
 
-bool Engine::discard_block(int source, std::uint32_t tag,
+bool Engine::discard_block(const Link &link, int source, std::uint32_t tag,
                            std::chrono::milliseconds timeout) noexcept {
   auto until = std::chrono::steady_clock::now() + timeout;
   for (;;) {
     int flag = 0;
     MPI_Message msg;
     MPI_Status st;
-    if (MPI_Improbe(source, static_cast<int>(tag), blocks_, &flag, &msg, &st) != MPI_SUCCESS)
+    if (MPI_Improbe(source - link.base, static_cast<int>(tag), link.blocks, &flag, &msg, &st) !=
+        MPI_SUCCESS)
       return false;
     if (flag) {
       int count = 0;

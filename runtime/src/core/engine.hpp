@@ -23,7 +23,9 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace poc::detail {
@@ -38,23 +40,74 @@ enum class WaitRole {
   idle,
 };
 
-/// MPI tags on the request communicator.
-enum : int { kRequestTag = 1, kReplyTag = 2 };
+/// MPI tags on the request communicator (kHelloTag: a parent's first
+/// message to the hosts it spawned, before either side's engine polls).
+enum : int { kRequestTag = 1, kReplyTag = 2, kHelloTag = 3 };
+
+/// One pair of communicators the engine sends and probes on (requests and
+/// control on `requests`, out-of-band blocks on `blocks`): the job's (or a
+/// spawned batch's) world, the intercommunicator between a parent and a
+/// batch it spawned, or a connection made through an MPI port. Remote rank
+/// r of the link is host number `base + r` (docs/runtime.md section 11).
+struct Link {
+  enum class Kind {
+    world,    ///< MPI_COMM_WORLD of this job or of this spawned batch
+    parent,   ///< a spawned host's link to the host that spawned it
+    children, ///< a parent's link to one batch it spawned
+    owned,    ///< a connection this host made (closed by this host)
+    accepted, ///< a connection another host made to this one
+  };
+  Kind kind = Kind::world;
+  MPI_Comm requests = MPI_COMM_NULL;
+  MPI_Comm blocks = MPI_COMM_NULL;
+  int base = 0;
+  int count = 0;
+  /// Set when the link is being closed: no new sends choose it (the
+  /// engine keeps probing it until it is removed).
+  std::atomic<bool> closing{false};
+
+  bool covers(int host) const noexcept { return host >= base && host - base < count; }
+  /// True for links that exist for the whole job (not connections).
+  bool permanent() const noexcept { return kind != Kind::owned && kind != Kind::accepted; }
+};
 
 class Engine {
 public:
-  /// Receives every message that arrives on the request communicator
-  /// (called by the poller without the engine mutex held).
-  using Router = std::function<void(int source, int tag, std::vector<std::byte> bytes)>;
+  /// Receives every message that arrives on any link's request
+  /// communicator (called by the poller without the engine mutex held).
+  /// `source` is the sending host's number; `link` is where it arrived
+  /// (null for a relayed message, which never has out-of-band blocks).
+  using Router = std::function<void(int source, int tag, std::vector<std::byte> bytes,
+                                    const std::shared_ptr<Link> &link)>;
 
-  /// Duplicates MPI_COMM_WORLD into the request and block communicators.
-  Engine();
+  /// Duplicates MPI_COMM_WORLD into the world link's request and block
+  /// communicators. World rank r is host number `world_base + r`; `parent`
+  /// is the host that spawned this batch (-1 for the job's own ranks).
+  explicit Engine(int world_base = 0, int parent = -1);
   ~Engine();
   Engine(const Engine &) = delete;
   Engine &operator=(const Engine &) = delete;
 
-  int rank() const noexcept { return rank_; }
+  /// This host's number (its world rank, or base + rank for a spawned host).
+  int rank() const noexcept { return self_; }
+  /// Hosts in this process's MPI_COMM_WORLD.
   int size() const noexcept { return size_; }
+  /// Host number of world rank 0.
+  int world_base() const noexcept { return world_base_; }
+  /// The host that spawned this one, -1 for the job's own ranks.
+  int parent() const noexcept { return parent_; }
+
+  /// Adds a link to send on and probe.
+  void add_link(std::shared_ptr<Link> link);
+  /// Stops probing and sending on `link` (its communicators stay valid).
+  void remove_link(const Link *link);
+  /// The open link that reaches `host`, or null.
+  std::shared_ptr<Link> link_to(int host) const;
+  /// True if `host` is reached through a permanent link (world, parent,
+  /// children): no connection is needed.
+  bool permanently_linked(int host) const;
+  /// The links of the given kind (for the end of the job).
+  std::vector<std::shared_ptr<Link>> links_of(Link::Kind kind) const;
 
   /// The host-wide mutex: guards the engine and all routed state.
   std::mutex &mutex() noexcept { return mu_; }
@@ -76,9 +129,12 @@ public:
   /// after changing state that predicates read.
   void notify_locked();
 
-  /// Sends `bytes` (which the engine keeps until the send completes).
+  /// Sends `bytes` (which the engine keeps until the send completes) to
+  /// host `dest`, on `via` if given, else on the link that reaches it, else
+  /// relayed hop by hop along permanent links (section 11).
   /// `locked`: the caller holds the mutex (e.g. the router).
-  void send_owned(int dest, int tag, std::vector<std::byte> bytes, bool locked = false);
+  void send_owned(int dest, int tag, std::vector<std::byte> bytes, bool locked = false,
+                  const Link *via = nullptr);
 
   /// Sends a message and its out-of-band blocks from caller memory and
   /// returns a counter of unfinished sends; wait with
@@ -92,6 +148,8 @@ public:
                   std::span<const Writer::Block> blocks, std::uint32_t first_block_tag,
                   std::shared_ptr<SendBatch> batch);
 
+  /// `dest` must be reached by a link (requests acquire a connection
+  /// first; see Connections).
   /// Chooses tags for the `count` out-of-band messages of one message to
   /// `dest`; returns the first.
   std::uint32_t reserve_block_tags(int dest, unsigned count);
@@ -100,26 +158,28 @@ public:
     return static_cast<std::uint32_t>((std::uint64_t{first} + i) % block_tag_space_);
   }
 
-  /// Receives one out-of-band message of exactly `n` bytes from `source`
-  /// with `tag` into `dst`, waiting through the engine. Throws decode_error
+  /// Receives one out-of-band message of exactly `n` bytes from host
+  /// `source` on `link` with `tag` into `dst`, waiting through the engine. Throws decode_error
   /// if its size differs or it does not arrive within the block timeout
   /// (POC_BLOCK_TIMEOUT_MS, default 10 s: a header that announces blocks
   /// nobody sends must not stall the process forever).
-  void receive_block(int source, std::uint32_t tag, void *dst, std::size_t n);
+  void receive_block(const Link &link, int source, std::uint32_t tag, void *dst, std::size_t n);
 
   /// The size of the out-of-band message (`source`, `tag`) once it has
   /// arrived (probing, without receiving it); std::nullopt if it does not
   /// arrive within the block timeout.
-  std::optional<std::size_t> probe_block(int source, std::uint32_t tag) const noexcept;
+  std::optional<std::size_t> probe_block(const Link &link, int source,
+                                         std::uint32_t tag) const noexcept;
 
   /// Receives and discards the out-of-band message (`source`, `tag`) if it
   /// arrives within `timeout`; false if it did not.
-  bool discard_block(int source, std::uint32_t tag, std::chrono::milliseconds timeout) noexcept;
+  bool discard_block(const Link &link, int source, std::uint32_t tag,
+                     std::chrono::milliseconds timeout) noexcept;
 
-  /// The communicator requests, replies and control messages travel on.
-  MPI_Comm requests() const noexcept { return requests_; }
-  /// The communicator out-of-band blocks travel on.
-  MPI_Comm blocks() const noexcept { return blocks_; }
+  /// The world link's communicator requests, replies and control messages travel on.
+  MPI_Comm requests() const noexcept { return world_->requests; }
+  /// The world link's communicator out-of-band blocks travel on.
+  MPI_Comm blocks() const noexcept { return world_->blocks; }
 
   /// Waits (bounded) until every send posted has completed; cancels the rest.
   void flush(std::chrono::milliseconds timeout);
@@ -142,6 +202,12 @@ private:
   void lead(std::unique_lock<std::mutex> &lk, Waiter &self);
   void hand_off(Waiter *self);
   bool progress_once();
+  /// Hands one received message to the router, or forwards/unwraps a relay.
+  void deliver(int source, int tag, std::vector<std::byte> bytes,
+               const std::shared_ptr<Link> &link);
+  /// The link a message to `dest` leaves on: its own, or the one to `hop`,
+  /// the next host on the relay path (hop == dest: no relay).
+  std::shared_ptr<Link> route_to(int dest, int &hop) const;
   /// progress_once, reporting (not throwing) MPI failures.
   bool poll_reporting_errors() noexcept;
   void test_ops();
@@ -150,13 +216,18 @@ private:
   /// Cancels the pending receive that reports to `done` (mutex held).
   void cancel_receive(bool *done);
 
-  int rank_ = 0;
+  int self_ = 0;
   int size_ = 1;
-  MPI_Comm requests_ = MPI_COMM_NULL;
-  MPI_Comm blocks_ = MPI_COMM_NULL;
+  int world_base_ = 0;
+  int parent_ = -1;
+  std::shared_ptr<Link> world_;
+  /// Every link probed and sent on; the world link first.
+  mutable std::shared_mutex links_mu_;
+  std::vector<std::shared_ptr<Link>> links_;
   std::uint32_t block_tag_space_ = 32767;
   std::chrono::milliseconds block_timeout_{10000};
-  std::unique_ptr<std::atomic<std::uint32_t>[]> next_block_tag_;
+  std::mutex tags_mu_;
+  std::unordered_map<int, std::uint32_t> next_block_tag_;
 
   std::mutex mu_;
   Router router_;

@@ -89,12 +89,14 @@ void begin_message(Writer &w) {
   w.write_bytes(&h, sizeof h);
 }
 
-Host::Host(Engine &engine) : engine_(engine) {
-  set_job_size(engine_.size());
+Host::Host(Engine &engine, int job_hosts)
+    : engine_(engine), job_hosts_(job_hosts), connections_(*this) {
+  set_job_size(job_hosts);
   main_context_.id = 1;
   contexts_[1] = &main_context_;
-  engine_.set_router([this](int source, int tag, std::vector<std::byte> bytes) {
-    route(source, tag, std::move(bytes));
+  engine_.set_router([this](int source, int tag, std::vector<std::byte> bytes,
+                            const std::shared_ptr<Link> &link) {
+    route(source, tag, std::move(bytes), link);
   });
   std::lock_guard<std::mutex> g(engine_.mutex());
   for (std::size_t i = 0; i < kPrespawnedWorkers; ++i) {
@@ -134,13 +136,14 @@ ProcessId Host::new_process_id(int host) {
 
 // ---------------------------------------------------------------- routing
 
-void Host::route(int source, int tag, std::vector<std::byte> bytes) {
+void Host::route(int source, int tag, std::vector<std::byte> bytes,
+                 const std::shared_ptr<Link> &link) {
   // Declared before the lock: rejected messages drain their out-of-band
   // blocks after the mutex is released.
   std::vector<std::unique_ptr<Message>> dead;
   std::unique_ptr<Message> m;
   try {
-    m = std::make_unique<Message>(source, std::move(bytes));
+    m = std::make_unique<Message>(source, std::move(bytes), link);
     Kind k = m->header().kind;
     if ((tag == kReplyTag) != (k == Kind::reply))
       throw protocol_error("poc: message kind " + std::to_string(static_cast<int>(k)) +
@@ -165,6 +168,24 @@ void Host::route(int source, int tag, std::vector<std::byte> bytes) {
   case Kind::shutdown_done:
   case Kind::finish:
     route_control(*m);
+    break;
+  case Kind::connect_request:
+    connections_.on_connect_request(m->source());
+    break;
+  case Kind::connect_port:
+    try {
+      Reader r(m->payload());
+      connections_.on_connect_port(m->source(), r.read<std::string>());
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "poc: host %d: malformed port message from host %d: %s\n", rank(),
+                   m->source(), e.what());
+    }
+    break;
+  case Kind::close_connection:
+    connections_.on_close(link);
+    break;
+  case Kind::connection_closed:
+    connections_.on_closed(link);
     break;
   default:
     route_request(std::move(m), dead);
@@ -268,6 +289,7 @@ void Host::route_reply(std::unique_ptr<Message> m) {
   }
   std::shared_ptr<ReplySlot> slot = std::move(it->second);
   slots_.erase(it);
+  connections_.release_locked(slot->peer, 1);
   if (slot->context) {
     auto c = contexts_.find(slot->context);
     if (c != contexts_.end())
@@ -281,8 +303,10 @@ void Host::route_reply(std::unique_ptr<Message> m) {
 void Host::route_ack(const Message &m) {
   const WireHeader &h = m.header();
   auto c = contexts_.find(h.context);
-  if (c == contexts_.end())
+  if (c == contexts_.end()) {
+    connections_.release_locked(m.source(), h.aux);
     return; // the caller has ended meanwhile
+  }
   Context &ctx = *c->second;
   try {
     Reader r(m.payload());
@@ -298,6 +322,7 @@ void Host::route_ack(const Message &m) {
                  m.source(), e.what());
   }
   ctx.outstanding -= static_cast<std::int64_t>(h.aux);
+  connections_.release_locked(m.source(), h.aux);
   engine_.notify_locked();
 }
 
@@ -306,7 +331,8 @@ void Host::route_control(const Message &m) {
   switch (h.kind) {
   case Kind::barrier_arrive: {
     if (auto ab = abandoned_.find(h.method); ab != abandoned_.end() && ab->second.epoch <= h.aux) {
-      send_control(m.source(), Kind::barrier_release, h.method, h.aux, 1, &ab->second.text);
+      send_control(m.source(), Kind::barrier_release, h.method, h.aux, 1, &ab->second.text,
+                   Status::exception);
       break;
     }
     Arrivals &a = arrivals_[{h.method, h.aux}];
@@ -353,6 +379,8 @@ void Host::route_control(const Message &m) {
     ++hosts_done_;
     break;
   case Kind::finish:
+    for (int child : children_)
+      send_control(child, Kind::finish, 0, 0, 0);
     finished_ = true;
     break;
   default:
@@ -393,20 +421,20 @@ void Host::send_ack(int dest, std::uint64_t context, std::uint64_t count,
 }
 
 void Host::send_control(int dest, Kind kind, std::uint64_t method, std::uint64_t aux,
-                        std::uint64_t context, const std::string *error) {
+                        std::uint64_t context, const std::string *text, Status status,
+                        const Link *via) {
   Writer w;
   begin_message(w);
   WireHeader h;
-  if (error) {
-    w.write(*error);
-    h.status = Status::exception;
-  }
+  if (text)
+    w.write(*text);
+  h.status = status;
   h.kind = kind;
   h.method = method;
   h.aux = aux;
   h.context = context;
   patch_header(w, h);
-  engine_.send_owned(dest, kRequestTag, w.take(), true);
+  engine_.send_owned(dest, kRequestTag, w.take(), true, via);
 }
 
 // ---------------------------------------------------------------- processes
@@ -744,7 +772,7 @@ void Host::abandon_barriers(int coordinator, std::uint64_t key, std::uint64_t ep
   if (coordinator == rank())
     fail_barriers_locked(key, epoch, text);
   else
-    send_control(coordinator, Kind::barrier_abandon, key, epoch, 0, &text);
+    send_control(coordinator, Kind::barrier_abandon, key, epoch, 0, &text, Status::exception);
 }
 
 void Host::fail_barriers_locked(std::uint64_t key, std::uint64_t epoch, const std::string &text) {
@@ -758,7 +786,8 @@ void Host::fail_barriers_locked(std::uint64_t key, std::uint64_t epoch, const st
   }
   for (auto it = arrivals_.lower_bound({key, epoch}); it != arrivals_.end() && it->first.first == key;) {
     for (auto [dest, n] : it->second.per_host)
-      send_control(dest, Kind::barrier_release, key, it->first.second, n, &text);
+      send_control(dest, Kind::barrier_release, key, it->first.second, n, &text,
+                   Status::exception);
     it = arrivals_.erase(it);
   }
 }
@@ -775,6 +804,8 @@ void Host::begin_shutdown_locked() {
   if (stopping_)
     return;
   stopping_ = true;
+  for (int child : children_)
+    send_control(child, Kind::shutdown, 0, 0, 0);
   std::vector<std::unique_ptr<Message>> dead;
   for (auto &[id, queue] : pending_)
     for (auto &m : queue)
@@ -787,16 +818,32 @@ void Host::begin_shutdown_locked() {
     graveyard_.push_back(std::move(m));
 }
 
+std::size_t Host::reporting_hosts_locked() const {
+  std::size_t ranks = engine_.parent() < 0 && rank() == 0 ? static_cast<std::size_t>(engine_.size() - 1) : 0;
+  return ranks + children_.size();
+}
+
+void Host::drain_locked(std::unique_lock<std::mutex> &lk) {
+  engine_.wait_until(lk, [&] { return running_threads_ == 0; }, WaitRole::idle);
+  // Every host still serves (nobody finishes before all are done), so the
+  // hosts this one connected to answer the close handshakes.
+  lk.unlock();
+  connections_.close_all(std::chrono::seconds(5));
+  lk.lock();
+  engine_.wait_until(lk, [&] { return hosts_done_ >= reporting_hosts_locked(); },
+                     WaitRole::idle);
+}
+
 void Host::end_job() {
   std::unique_lock<std::mutex> lk(engine_.mutex());
   for (int r = 1; r < engine_.size(); ++r)
     send_control(r, Kind::shutdown, 0, 0, 0);
   begin_shutdown_locked();
-  engine_.wait_until(lk, [&] { return running_threads_ == 0; }, WaitRole::idle);
-  ++hosts_done_;
-  engine_.wait_until(lk, [&] { return hosts_done_ >= engine_.size(); }, WaitRole::idle);
+  drain_locked(lk);
   for (int r = 1; r < engine_.size(); ++r)
     send_control(r, Kind::finish, 0, 0, 0);
+  for (int child : children_)
+    send_control(child, Kind::finish, 0, 0, 0);
   finished_ = true;
   auto graves = std::move(graveyard_);
   lk.unlock();
@@ -804,8 +851,10 @@ void Host::end_job() {
 
 void Host::serve_until_finished() {
   std::unique_lock<std::mutex> lk(engine_.mutex());
-  engine_.wait_until(lk, [&] { return stopping_ && running_threads_ == 0; }, WaitRole::idle);
-  send_control(0, Kind::shutdown_done, 0, 0, 0);
+  engine_.wait_until(lk, [&] { return stopping_; }, WaitRole::idle);
+  drain_locked(lk);
+  // The job's ranks report to rank 0, spawned hosts to their parent.
+  send_control(engine_.parent() >= 0 ? engine_.parent() : 0, Kind::shutdown_done, 0, 0, 0);
   engine_.wait_until(lk, [&] { return finished_; }, WaitRole::idle);
   auto graves = std::move(graveyard_);
   lk.unlock();

@@ -6,6 +6,7 @@
 /// acknowledgements, counts barrier arrivals, and runs the shutdown
 /// protocol. All state is guarded by the engine's mutex.
 
+#include "connections.hpp"
 #include "engine.hpp"
 
 #include <poc/errors.hpp>
@@ -34,6 +35,8 @@ namespace poc::detail {
 class ReplySlot {
 public:
   std::uint64_t token = 0;
+  /// The host the request went to (its connection is released on reply).
+  int peer = -1;
   /// Caller context to credit when the reply arrives (started futures), 0 = none.
   std::uint64_t context = 0;
   bool arrived = false;
@@ -90,13 +93,25 @@ struct Process {
 
 class Host {
 public:
-  explicit Host(Engine &engine);
+  /// `job_hosts`: the number of ranks of the job that started the program
+  /// (bounds the host numbers of valid process ids).
+  Host(Engine &engine, int job_hosts);
   ~Host();
   Host(const Host &) = delete;
   Host &operator=(const Host &) = delete;
 
   Engine &engine() noexcept { return engine_; }
+  /// This host's number.
   int rank() const noexcept { return engine_.rank(); }
+  Connections &connections() noexcept { return connections_; }
+  /// Ranks of the job that started the program.
+  int job_hosts() const noexcept { return job_hosts_; }
+
+  /// Starts `count` hosts with one MPI_Comm_spawn on `hostname` (empty:
+  /// wherever MPI places them) and returns their numbers. Only the job's
+  /// own ranks spawn (usage_error elsewhere); a host name that does not
+  /// resolve is a usage_error, a failed spawn a std::runtime_error.
+  std::vector<int> spawn_hosts(const std::string &hostname, int count);
 
   /// The context of the calling thread (the main program's if the thread
   /// belongs to no process).
@@ -142,6 +157,12 @@ public:
   void send_error_reply(int dest, std::uint64_t token, const std::string &type,
                         const std::string &message);
 
+  /// A control message (mutex held) with an optional text payload, on
+  /// `via` if given (connection handshakes), else routed to host `dest`.
+  void send_control(int dest, Kind kind, std::uint64_t method, std::uint64_t aux,
+                    std::uint64_t context, const std::string *text = nullptr,
+                    Status status = Status::ok, const Link *via = nullptr);
+
 private:
   struct Worker {
     std::thread thread;
@@ -150,7 +171,8 @@ private:
     bool exit = false;
   };
 
-  void route(int source, int tag, std::vector<std::byte> bytes);
+  void route(int source, int tag, std::vector<std::byte> bytes,
+             const std::shared_ptr<Link> &link);
   void route_request(std::unique_ptr<Message> m, std::vector<std::unique_ptr<Message>> &dead);
   void route_reply(std::unique_ptr<Message> m);
   void route_ack(const Message &m);
@@ -175,17 +197,25 @@ private:
   void flush_acks(Process &p, bool all);
   void send_ack(int dest, std::uint64_t context, std::uint64_t count,
                 const std::vector<std::pair<std::string, std::string>> &errors);
-  /// A control message; with `error`, a Status::exception one carrying it.
-  void send_control(int dest, Kind kind, std::uint64_t method, std::uint64_t aux,
-                    std::uint64_t context, const std::string *error = nullptr);
   /// Coordinator: fails the pending barriers of group `key` from `epoch` on.
   void fail_barriers_locked(std::uint64_t key, std::uint64_t epoch, const std::string &text);
   /// Reports a failed method or a deletion of a group member to its group.
   void abandon_if_member(const Process &p, const std::string &event) noexcept;
   void begin_shutdown_locked();
-  bool processes_idle_locked() const;
+  /// The end of serving: waits for this host's process threads, closes
+  /// its connections and waits for the hosts that report to it.
+  void drain_locked(std::unique_lock<std::mutex> &lk);
+  /// Hosts that report done to this one: its children, and on rank 0 the
+  /// job's other ranks.
+  std::size_t reporting_hosts_locked() const;
 
   Engine &engine_;
+  int job_hosts_;
+  Connections connections_;
+  /// Hosts this host spawned, and the numbers used so far (including
+  /// those of failed spawns), both guarded by the mutex.
+  std::vector<int> children_;
+  int spawned_numbers_ = 0;
 
   std::unordered_map<ProcessId, std::unique_ptr<Process>> processes_;
   std::unordered_map<ProcessId, std::deque<std::unique_ptr<Message>>> pending_;
@@ -232,7 +262,7 @@ private:
   std::unique_ptr<persist::Store> store_;
   bool stopping_ = false;
   bool finished_ = false;
-  int hosts_done_ = 0;
+  std::size_t hosts_done_ = 0;
 };
 
 /// The host of the calling rank; throws usage_error outside poc::run.

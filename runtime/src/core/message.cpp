@@ -10,7 +10,7 @@
 
 namespace poc::detail {
 
-Message::Message(int source, std::vector<std::byte> bytes)
+Message::Message(int source, std::vector<std::byte> bytes, std::shared_ptr<const Link> link)
     : source_(source), bytes_(std::move(bytes)) {
   if (bytes_.size() < sizeof(WireHeader))
     throw protocol_error("poc: message of " + std::to_string(bytes_.size()) +
@@ -24,6 +24,10 @@ Message::Message(int source, std::vector<std::byte> bytes)
     throw protocol_error("poc: unknown message kind " + std::to_string(k));
   if (header_.status != Status::ok && header_.status != Status::exception)
     throw protocol_error("poc: unknown reply status");
+  // Only a message with blocks needs its link (and keeps a connection from
+  // being closed under it, see Connections).
+  if (header_.oob_count)
+    link_ = std::move(link);
 }
 
 Message::~Message() { drain(); }
@@ -35,6 +39,8 @@ std::span<const std::byte> Message::payload() const noexcept {
 void Message::receive(void *dst, std::size_t n) {
   Engine &engine = host().engine();
   auto *out = static_cast<std::byte *>(dst);
+  if (!link_ && header_.oob_count)
+    throw decode_error("poc: a message that arrived without a link announces out-of-band blocks");
   if (next_missing_)
     throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source_) +
                        " did not arrive within the block timeout");
@@ -44,18 +50,18 @@ void Message::receive(void *dst, std::size_t n) {
       throw decode_error("poc: message refers to more out-of-band blocks than it announced");
     std::size_t len = std::min(kChunk, n - off);
     std::uint32_t tag = engine.block_tag(header_.oob_tag, next_oob_++);
-    engine.receive_block(source_, tag, out + off, len);
+    engine.receive_block(*link_, source_, tag, out + off, len);
     off += len;
   } while (off < n);
 }
 
 std::optional<std::size_t> Message::next_block_size() const noexcept {
-  if (next_oob_ >= header_.oob_count)
+  if (next_oob_ >= header_.oob_count || !link_)
     return std::nullopt;
   try {
     const Engine &engine = host().engine();
     std::optional<std::size_t> first =
-        engine.probe_block(source_, engine.block_tag(header_.oob_tag, next_oob_));
+        engine.probe_block(*link_, source_, engine.block_tag(header_.oob_tag, next_oob_));
     if (!first)
       next_missing_ = true;
     if (first && *first == kChunk)
@@ -67,15 +73,15 @@ std::optional<std::size_t> Message::next_block_size() const noexcept {
 }
 
 void Message::drain() noexcept {
-  if (next_oob_ >= header_.oob_count)
+  if (next_oob_ >= header_.oob_count || !link_)
     return;
   try {
     Engine &engine = host().engine();
     while (next_oob_ < header_.oob_count) {
       std::uint32_t tag = engine.block_tag(header_.oob_tag, next_oob_++);
-      if (!engine.discard_block(source_, tag, std::chrono::milliseconds(2000))) {
+      if (!engine.discard_block(*link_, source_, tag, std::chrono::milliseconds(2000))) {
         std::fprintf(stderr,
-                     "poc: rank %d: out-of-band block announced by rank %d never arrived\n",
+                     "poc: host %d: out-of-band block announced by host %d never arrived\n",
                      engine.rank(), source_);
         return;
       }

@@ -1,6 +1,7 @@
 #include "placement.hpp"
 
 #include "engine.hpp"
+#include "host.hpp"
 
 #include <poc/errors.hpp>
 
@@ -13,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <unordered_map>
 
 namespace poc::detail {
 namespace {
@@ -20,12 +22,22 @@ namespace {
 struct Placement {
   int rank = 0;
   int size = 1;
-  /// Host name of every rank.
+  /// Host number of world rank 0 (0, or a spawned batch's base).
+  int base = 0;
+  /// Host name of every world rank.
   std::vector<std::string> host_of;
   /// Configured machine names -> host names, in configuration order.
   std::vector<std::pair<std::string, std::string>> config;
-  /// Live processes this rank created on each rank.
-  std::unique_ptr<std::atomic<long>[]> live;
+  /// Hosts this rank spawned, with the host name they were started on
+  /// ("" for an unconfigured machine: wherever MPI placed them).
+  std::vector<std::pair<int, std::string>> spawned;
+  /// POC_HOST_CAPACITY: live processes this rank creates per host before
+  /// it spawns a new host (0: unlimited, never spawn for capacity).
+  long capacity = 0;
+  /// POC_SPAWN_BATCH: hosts started per spawn when capacity runs out.
+  int batch = 1;
+  /// Live processes this rank created on each host (guarded by mu).
+  std::unordered_map<int, long> live;
   std::mutex mu;
 };
 
@@ -65,10 +77,17 @@ std::vector<std::pair<std::string, std::string>> parse_machine_map(const std::st
   return out;
 }
 
-void init_placement(int rank, int size) {
+void init_placement(int rank, int size, int base) {
   Placement &p = placement();
   p.rank = rank;
   p.size = size;
+  p.base = base;
+  p.capacity = 0;
+  p.batch = 1;
+  if (const char *c = std::getenv("POC_HOST_CAPACITY"); c && std::atol(c) > 0)
+    p.capacity = std::atol(c);
+  if (const char *b = std::getenv("POC_SPAWN_BATCH"); b && std::atoi(b) > 0)
+    p.batch = std::atoi(b);
   char name[MPI_MAX_PROCESSOR_NAME] = {};
   int len = 0;
   MPI_Get_processor_name(name, &len);
@@ -81,7 +100,8 @@ void init_placement(int rank, int size) {
     const char *s = all.data() + static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME;
     p.host_of.emplace_back(s, strnlen(s, MPI_MAX_PROCESSOR_NAME));
   }
-  p.live = std::make_unique<std::atomic<long>[]>(static_cast<std::size_t>(size));
+  p.live.clear();
+  p.spawned.clear();
   p.config.clear();
   if (const char *env = std::getenv("POC_MACHINES"); env && *env) {
     p.config = parse_machine_map(env);
@@ -96,54 +116,95 @@ void init_placement(int rank, int size) {
 }
 
 namespace {
-/// The ranks machine `m` denotes; throws usage_error if none.
-std::vector<int> ranks_of(const machine &m) {
-  Placement &p = placement();
-  std::vector<int> ranks;
-  auto cfg = std::find_if(p.config.begin(), p.config.end(),
-                          [&](const auto &e) { return e.first == m.name(); });
-  for (int r = 0; r < p.size; ++r)
-    if (cfg == p.config.end() || p.host_of[static_cast<std::size_t>(r)] == cfg->second)
-      ranks.push_back(r);
-  if (ranks.empty())
-    throw usage_error("poc: machine '" + m.name() + "' maps to host '" + cfg->second +
-                      "', which runs no rank of this job");
-  return ranks;
+
+/// The configuration entry of `m`, or null for an unconfigured name.
+const std::pair<std::string, std::string> *config_of(const Placement &p, const machine &m) {
+  auto it = std::find_if(p.config.begin(), p.config.end(),
+                         [&](const auto &e) { return e.first == m.name(); });
+  return it == p.config.end() ? nullptr : &*it;
 }
+
+/// The hosts machine `m` denotes (mu held): the world ranks on its host
+/// (every rank for an unconfigured name) and the hosts spawned for it.
+std::vector<int> hosts_of(const Placement &p, const machine &m) {
+  const auto *cfg = config_of(p, m);
+  std::vector<int> hosts;
+  for (int r = 0; r < p.size; ++r)
+    if (!cfg || p.host_of[static_cast<std::size_t>(r)] == cfg->second)
+      hosts.push_back(p.base + r);
+  for (const auto &[h, name] : p.spawned)
+    if (!cfg || name == cfg->second)
+      hosts.push_back(h);
+  return hosts;
+}
+
+/// Spawns `n` hosts for `m` (mu held, so concurrent creations do not
+/// spawn twice) and returns their numbers.
+std::vector<int> spawn_for(Placement &p, const machine &m, int n) {
+  const auto *cfg = config_of(p, m);
+  std::string name = cfg ? cfg->second : std::string();
+  std::vector<int> hosts;
+  try {
+    hosts = host().spawn_hosts(name, n);
+  } catch (const usage_error &e) {
+    if (!cfg)
+      throw;
+    throw usage_error("poc: machine '" + m.name() + "' maps to host '" + cfg->second +
+                      "', which runs no rank of this job, and no host could be started there: " +
+                      e.what());
+  }
+  for (int h : hosts)
+    p.spawned.emplace_back(h, name);
+  return hosts;
+}
+
 } // namespace
 
 int choose_host(const machine &m) {
   Placement &p = placement();
-  std::vector<int> ranks = ranks_of(m);
   std::lock_guard<std::mutex> g(p.mu);
   int best = -1;
-  for (int r : ranks) {
+  for (int h : hosts_of(p, m)) {
+    long lh = p.live[h];
+    if (p.capacity > 0 && lh >= p.capacity)
+      continue;
     if (best < 0) {
-      best = r;
+      best = h;
       continue;
     }
-    // Rank 0 runs main: use it only when no other rank is available.
-    bool r_main = r == 0, best_main = best == 0;
-    long lr = p.live[static_cast<std::size_t>(r)], lb = p.live[static_cast<std::size_t>(best)];
-    if (r_main != best_main ? best_main : lr < lb)
-      best = r;
+    // Host 0 runs main: use it only when no other host is available.
+    bool h_main = h == 0, best_main = best == 0;
+    if (h_main != best_main ? best_main : lh < p.live[best])
+      best = h;
   }
-  ++p.live[static_cast<std::size_t>(best)];
+  // No host of the machine has room (or it has none): start new ones.
+  if (best < 0)
+    best = spawn_for(p, m, p.batch).front();
+  ++p.live[best];
   return best;
 }
 
 int host_for_key(const machine &m, std::uint64_t key) {
-  std::vector<int> ranks = ranks_of(m);
-  // Rank 0 runs main: use it only when the machine has no other rank.
-  if (ranks.size() > 1 && ranks.front() == 0)
-    ranks.erase(ranks.begin());
-  return ranks[key % ranks.size()];
+  Placement &p = placement();
+  std::vector<int> hosts;
+  {
+    std::lock_guard<std::mutex> g(p.mu);
+    hosts = hosts_of(p, m);
+  }
+  if (hosts.empty())
+    throw usage_error("poc: machine '" + m.name() +
+                      "' has no host in this job for a persistent process");
+  // Host 0 runs main: use it only when the machine has no other host.
+  if (hosts.size() > 1 && hosts.front() == 0)
+    hosts.erase(hosts.begin());
+  return hosts[key % hosts.size()];
 }
 
 void note_destroyed(int host) {
   Placement &p = placement();
-  if (host >= 0 && host < p.size && p.live)
-    --p.live[static_cast<std::size_t>(host)];
+  std::lock_guard<std::mutex> g(p.mu);
+  if (auto it = p.live.find(host); it != p.live.end() && it->second > 0)
+    --it->second;
 }
 
 } // namespace poc::detail
@@ -167,6 +228,12 @@ std::vector<machine> machines() {
   if (out.empty())
     throw usage_error("poc: poc::machines() called outside poc::run");
   return out;
+}
+
+void reserve(const machine &m, int hosts) {
+  auto &p = detail::placement();
+  std::lock_guard<std::mutex> g(p.mu);
+  detail::spawn_for(p, m, hosts);
 }
 
 machine this_machine() {

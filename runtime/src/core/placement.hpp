@@ -11,13 +11,16 @@
 namespace poc::detail {
 
 /// Learns the host name of every rank (collective over MPI_COMM_WORLD) and
-/// reads POC_MACHINES / POC_MACHINEFILE. Throws usage_error for a malformed
-/// configuration.
-void init_placement(int rank, int size);
+/// reads POC_MACHINES / POC_MACHINEFILE, POC_HOST_CAPACITY and
+/// POC_SPAWN_BATCH. World rank r is host number `base + r`. Throws
+/// usage_error for a malformed configuration.
+void init_placement(int rank, int size, int base);
 
-/// The host for a new process on `m`: among the ranks `m` denotes, the one
-/// with the fewest live processes this rank created there, ranks other
-/// than 0 first.
+/// The host for a new process on `m`: among the hosts `m` denotes (its
+/// ranks and the hosts spawned for it) that have room, the one with the
+/// fewest live processes this rank created there, hosts other than 0
+/// first. If none has room (or `m` maps to a host that runs no rank),
+/// spawns POC_SPAWN_BATCH new hosts for `m` first.
 int choose_host(const machine &m);
 
 /// The host for the process named by `key` on `m` (a persistent process's

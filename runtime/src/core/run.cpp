@@ -3,6 +3,7 @@
 #include "engine.hpp"
 #include "host.hpp"
 #include "placement.hpp"
+#include "spawn.hpp"
 
 #include <poc/run.hpp>
 
@@ -55,14 +56,33 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   int result = 0;
+  detail::remember_arguments(argc, argv);
+  // Failed spawns and connections are reported as exceptions, not aborts.
+  MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+  MPI_Comm parent = MPI_COMM_NULL;
+  MPI_Comm_get_parent(&parent);
   try {
-    MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &g_size);
-    detail::init_placement(g_rank, g_size);
+    // A host spawned by a rank of the job (docs/runtime.md section 11)
+    // serves processes like any rank but never runs the body.
+    detail::Hello hello;
+    std::shared_ptr<detail::Link> parent_link;
+    if (parent != MPI_COMM_NULL)
+      parent_link = detail::join_parent(parent, hello);
+    int world_rank = 0, world_size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+    const int base = parent_link ? hello.base : 0;
+    g_rank = base + world_rank;
+    g_size = parent_link ? hello.job_hosts : world_size;
+    detail::init_placement(world_rank, world_size, base);
     detail::install_arena_fault_handler();
-    detail::Engine engine;
+    detail::Engine engine(base, parent_link ? hello.parent : -1);
+    if (parent_link)
+      engine.add_link(parent_link);
     {
-      detail::Host host(engine);
+      detail::Host host(engine, g_size);
+      if (parent_link)
+        host.connections().set_limit(static_cast<std::size_t>(hello.cache_limit));
       detail::set_host(&host);
       g_running = true;
       if (g_rank == 0) {
@@ -74,10 +94,12 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       host.join_all();
       g_running = false;
       engine.flush(std::chrono::milliseconds(2000));
+      host.connections().stop();
+      detail::disconnect_links(engine);
       detail::set_host(nullptr);
     }
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: rank %d: runtime failure: %s\n", g_rank, e.what());
+    std::fprintf(stderr, "poc: host %d: runtime failure: %s\n", g_rank, e.what());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   if (!already)

@@ -1,0 +1,306 @@
+#include "connections.hpp"
+
+#include "host.hpp"
+
+#include <poc/errors.hpp>
+#include <poc/machine.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
+
+namespace poc::detail {
+namespace {
+
+/// How long a host waits for the port of a host it asked to connect to.
+constexpr auto kPortTimeout = std::chrono::seconds(30);
+
+std::string mpi_error_text(int rc) {
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(rc, text, &len);
+  return std::string(text, static_cast<std::size_t>(len));
+}
+
+std::shared_ptr<Link> make_connection(Link::Kind kind, MPI_Comm inter, int peer) {
+  auto link = std::make_shared<Link>();
+  link->kind = kind;
+  link->requests = inter;
+  check_mpi(MPI_Comm_dup(inter, &link->blocks), "MPI_Comm_dup");
+  link->base = peer;
+  link->count = 1;
+  return link;
+}
+
+} // namespace
+
+void disconnect(Link &link) {
+  MPI_Comm_disconnect(&link.blocks);
+  MPI_Comm_disconnect(&link.requests);
+}
+
+Connections::Connections(Host &host) : host_(host), engine_(host.engine()), limit_(kDefaultLimit) {
+  if (const char *env = std::getenv("POC_CONNECTION_CACHE"); env && *env)
+    limit_ = static_cast<std::size_t>(std::strtoul(env, nullptr, 10));
+}
+
+Connections::~Connections() { stop(); }
+
+void Connections::set_limit(std::size_t n) {
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  limit_ = n;
+}
+
+std::size_t Connections::limit() const { return limit_; }
+
+void Connections::acquire(int dest) {
+  if (engine_.permanently_linked(dest))
+    return;
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  Peer &p = peers_[dest]; // references into an unordered_map stay valid
+  bool was_idle = p.state == Peer::State::open && p.pins == 0;
+  ++p.pins;
+  p.last_use = ++clock_;
+  try {
+    for (;;) {
+      if (p.state == Peer::State::open) {
+        // Uncached: a connection left idle by an earlier request is not
+        // reused; this request gets a connection of its own.
+        if (limit_ == 0 && was_idle && unused(p)) {
+          was_idle = false;
+          close_locked(lk, dest, p);
+          continue;
+        }
+        break;
+      }
+      if (p.state == Peer::State::closed) {
+        connect_locked(lk, dest, p);
+        continue;
+      }
+      // Another thread is connecting or closing: wait for it.
+      engine_.wait_until(lk, [&] {
+        return p.state == Peer::State::open || p.state == Peer::State::closed;
+      });
+    }
+    evict_locked(lk, dest);
+  } catch (...) {
+    --p.pins;
+    throw;
+  }
+}
+
+void Connections::release_locked(int dest, std::uint64_t n) {
+  if (peers_.empty())
+    return;
+  auto it = peers_.find(dest);
+  if (it == peers_.end())
+    return;
+  it->second.pins -= std::min(it->second.pins, n);
+  engine_.notify_locked();
+}
+
+void Connections::connect_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p) {
+  p.state = Peer::State::requested;
+  p.port_arrived = false;
+  auto fail = [&](const std::string &why) {
+    p.state = Peer::State::closed;
+    engine_.notify_locked();
+    throw std::runtime_error("poc: host " + std::to_string(engine_.rank()) +
+                             " cannot connect to host " + std::to_string(dest) + ": " + why);
+  };
+  if (host_.stopping())
+    fail("the program has ended");
+  host_.send_control(dest, Kind::connect_request, 0, 0, 0);
+  auto deadline = std::chrono::steady_clock::now() + kPortTimeout;
+  engine_.wait_until(lk, [&] {
+    return p.port_arrived || std::chrono::steady_clock::now() > deadline;
+  });
+  if (!p.port_arrived)
+    fail("it did not answer within " + std::to_string(kPortTimeout.count()) + " s");
+  std::string port = p.port;
+  lk.unlock();
+  MPI_Comm inter = MPI_COMM_NULL;
+  int rc = MPI_Comm_connect(port.c_str(), MPI_INFO_NULL, 0, MPI_COMM_SELF, &inter);
+  std::shared_ptr<Link> link;
+  std::string error;
+  if (rc == MPI_SUCCESS) {
+    try {
+      link = make_connection(Link::Kind::owned, inter, dest);
+      engine_.add_link(link);
+    } catch (const std::exception &e) {
+      error = e.what();
+    }
+  } else {
+    error = "MPI_Comm_connect failed: " + mpi_error_text(rc);
+  }
+  lk.lock();
+  if (!link)
+    fail(error);
+  p.link = std::move(link);
+  p.state = Peer::State::open;
+  ++opened_;
+  engine_.notify_locked();
+}
+
+void Connections::close_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p) {
+  p.state = Peer::State::closing;
+  p.close_confirmed = false;
+  p.link->closing = true;
+  host_.send_control(dest, Kind::close_connection, 0, 0, 0, nullptr, Status::ok, p.link.get());
+  // The acceptor's confirmation is the last message it sends on the link.
+  engine_.wait_until(lk, [&] { return p.close_confirmed; });
+  std::shared_ptr<Link> link = std::move(p.link);
+  engine_.remove_link(link.get());
+  lk.unlock();
+  disconnect(*link);
+  lk.lock();
+  p.state = Peer::State::closed;
+  ++closed_;
+  engine_.notify_locked();
+}
+
+void Connections::evict_locked(std::unique_lock<std::mutex> &lk, int keep) {
+  for (;;) {
+    std::size_t idle = 0;
+    int oldest = -1;
+    std::uint64_t oldest_use = 0;
+    for (auto &[dest, p] : peers_) {
+      if (dest == keep || p.state != Peer::State::open || p.pins != 0 || !unused(p))
+        continue;
+      ++idle;
+      if (oldest < 0 || p.last_use < oldest_use) {
+        oldest = dest;
+        oldest_use = p.last_use;
+      }
+    }
+    if (idle <= limit_ || oldest < 0)
+      return;
+    close_locked(lk, oldest, peers_[oldest]);
+  }
+}
+
+void Connections::on_connect_request(int origin) {
+  if (port_.empty()) {
+    char name[MPI_MAX_PORT_NAME] = {};
+    int rc = MPI_Open_port(MPI_INFO_NULL, name);
+    if (rc != MPI_SUCCESS) {
+      std::fprintf(stderr, "poc: host %d: MPI_Open_port failed: %s\n", engine_.rank(),
+                   mpi_error_text(rc).c_str());
+      return; // the asker times out with a clear error
+    }
+    port_ = name;
+  }
+  post(Job{origin, nullptr});
+  host_.send_control(origin, Kind::connect_port, 0, 0, 0, &port_);
+}
+
+void Connections::on_connect_port(int origin, std::string port) {
+  auto it = peers_.find(origin);
+  if (it == peers_.end() || it->second.state != Peer::State::requested)
+    return;
+  it->second.port = std::move(port);
+  it->second.port_arrived = true;
+  engine_.notify_locked();
+}
+
+void Connections::on_close(const std::shared_ptr<Link> &link) {
+  if (!link || link->kind != Link::Kind::accepted)
+    return;
+  link->closing = true;
+  engine_.remove_link(link.get());
+  host_.send_control(link->base, Kind::connection_closed, 0, 0, 0, nullptr, Status::ok,
+                     link.get());
+  post(Job{-1, link});
+}
+
+void Connections::on_closed(const std::shared_ptr<Link> &link) {
+  for (auto &[dest, p] : peers_)
+    if (p.link == link) {
+      p.close_confirmed = true;
+      engine_.notify_locked();
+    }
+}
+
+void Connections::close_all(std::chrono::milliseconds patience) {
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  auto deadline = std::chrono::steady_clock::now() + patience;
+  for (auto &[dest, p] : peers_) {
+    engine_.wait_until(lk, [&] {
+      return p.state == Peer::State::open || p.state == Peer::State::closed;
+    });
+    if (p.state != Peer::State::open)
+      continue;
+    engine_.wait_until(lk, [&] {
+      return p.pins == 0 || std::chrono::steady_clock::now() > deadline;
+    });
+    close_locked(lk, dest, p);
+  }
+}
+
+void Connections::post(Job job) {
+  std::lock_guard<std::mutex> g(jobs_mu_);
+  if (stop_)
+    return;
+  jobs_.push_back(std::move(job));
+  // The helper thread starts with the first connection: programs that
+  // never connect do not pay for it.
+  if (!helper_.joinable())
+    helper_ = std::thread(&Connections::helper_main, this);
+  jobs_cv_.notify_one();
+}
+
+void Connections::helper_main() {
+  std::unique_lock<std::mutex> g(jobs_mu_);
+  for (;;) {
+    jobs_cv_.wait(g, [&] { return stop_ || !jobs_.empty(); });
+    if (jobs_.empty())
+      return;
+    Job job = std::move(jobs_.front());
+    jobs_.pop_front();
+    g.unlock();
+    if (job.link) {
+      disconnect(*job.link);
+    } else {
+      MPI_Comm inter = MPI_COMM_NULL;
+      int rc = MPI_Comm_accept(port_.c_str(), MPI_INFO_NULL, 0, MPI_COMM_SELF, &inter);
+      try {
+        if (rc != MPI_SUCCESS)
+          throw std::runtime_error("MPI_Comm_accept failed: " + mpi_error_text(rc));
+        engine_.add_link(make_connection(Link::Kind::accepted, inter, job.origin));
+      } catch (const std::exception &e) {
+        std::fprintf(stderr, "poc: host %d: connection from host %d failed: %s\n",
+                     engine_.rank(), job.origin, e.what());
+      }
+    }
+    g.lock();
+  }
+}
+
+void Connections::stop() {
+  {
+    std::lock_guard<std::mutex> g(jobs_mu_);
+    stop_ = true;
+    jobs_cv_.notify_one();
+  }
+  if (helper_.joinable())
+    helper_.join();
+  if (!port_.empty()) {
+    MPI_Close_port(port_.c_str());
+    port_.clear();
+  }
+}
+
+} // namespace poc::detail
+
+namespace poc {
+
+void set_connection_cache(std::size_t n) { detail::host().connections().set_limit(n); }
+
+ConnectionStats connection_stats() {
+  detail::Connections &c = detail::host().connections();
+  std::lock_guard<std::mutex> g(detail::host().engine().mutex());
+  return ConnectionStats{c.opened(), c.closed(), c.limit()};
+}
+
+} // namespace poc

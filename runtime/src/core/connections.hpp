@@ -1,0 +1,119 @@
+#pragma once
+/// \file
+/// The connection cache of one host (docs/runtime.md section 11). Hosts
+/// that share no permanent link (world, parent, children) talk over a
+/// connection made through an MPI port. The host that needs one asks the
+/// other, along the relay path, to accept; the other opens its port, posts
+/// MPI_Comm_accept on a helper thread and answers with the port's name;
+/// the asker connects. Connections stay open while requests sent over them
+/// wait for their replies or acknowledgements; at most `limit` idle ones
+/// stay open beyond that, least recently used closed first, and a closed
+/// one is reopened on the next request. Limit 0 reproduces the paper's
+/// prototype: every request that finds its connection idle reconnects.
+
+#include "engine.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+
+namespace poc::detail {
+
+class Host;
+
+class Connections {
+public:
+  /// The limit comes from POC_CONNECTION_CACHE (default kDefaultLimit).
+  explicit Connections(Host &host);
+  ~Connections();
+  Connections(const Connections &) = delete;
+  Connections &operator=(const Connections &) = delete;
+
+  static constexpr std::size_t kDefaultLimit = 64;
+
+  /// Idle connections kept open (0: close each as soon as it is idle).
+  void set_limit(std::size_t n);
+  std::size_t limit() const;
+
+  /// Before a request to `dest` is sent (mutex not held): returns once a
+  /// link reaches `dest`, connecting if needed, and counts the request as
+  /// outstanding on the connection until release_locked. Throws
+  /// std::runtime_error if no connection can be made.
+  void acquire(int dest);
+  /// `n` requests to `dest` were answered (mutex held).
+  void release_locked(int dest, std::uint64_t n);
+
+  /// Router handlers (mutex held): host `origin` asks to connect; the port
+  /// to connect to arrived; the owner of `link` closes it; the acceptor of
+  /// `link` confirmed the close.
+  void on_connect_request(int origin);
+  void on_connect_port(int origin, std::string port);
+  void on_close(const std::shared_ptr<Link> &link);
+  void on_closed(const std::shared_ptr<Link> &link);
+
+  /// End of the job (mutex not held): closes every connection this host
+  /// made, after waiting up to `patience` for their outstanding requests.
+  void close_all(std::chrono::milliseconds patience);
+  /// Ends the helper thread (after every host has closed its connections).
+  void stop();
+
+  /// Connections this host opened and closed so far.
+  std::uint64_t opened() const noexcept { return opened_; }
+  std::uint64_t closed() const noexcept { return closed_; }
+
+private:
+  struct Peer {
+    enum class State { closed, requested, open, closing };
+    State state = State::closed;
+    std::string port;
+    bool port_arrived = false;
+    bool close_confirmed = false;
+    std::shared_ptr<Link> link;
+    /// Requests sent over the connection and not yet answered.
+    std::uint64_t pins = 0;
+    std::uint64_t last_use = 0;
+  };
+  /// Work for the helper thread: accept a connection from `origin`, or
+  /// disconnect `link`.
+  struct Job {
+    int origin = -1;
+    std::shared_ptr<Link> link;
+  };
+
+  void connect_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p);
+  void close_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p);
+  /// Closes least recently used idle connections (not `keep`'s) beyond the limit.
+  void evict_locked(std::unique_lock<std::mutex> &lk, int keep);
+  /// True if no message still reads out-of-band blocks from the link.
+  static bool unused(const Peer &p) { return p.link.use_count() <= 2; }
+  void post(Job job);
+  void helper_main();
+
+  Host &host_;
+  Engine &engine_;
+  std::size_t limit_;
+  /// Guarded by the engine mutex.
+  std::unordered_map<int, Peer> peers_;
+  std::uint64_t clock_ = 0;
+  std::string port_;
+  std::uint64_t opened_ = 0;
+  std::uint64_t closed_ = 0;
+
+  std::mutex jobs_mu_;
+  std::condition_variable jobs_cv_;
+  std::deque<Job> jobs_;
+  bool stop_ = false;
+  std::thread helper_;
+};
+
+/// Disconnects `link`'s two communicators (collective with the other side).
+void disconnect(Link &link);
+
+} // namespace poc::detail

@@ -1,0 +1,154 @@
+// Spawning hosts with MPI_Comm_spawn, the spawned side's start, and the
+// disconnection of spawned hosts at the end of the job.
+
+#include "spawn.hpp"
+
+#include "host.hpp"
+#include "host_numbers.hpp"
+
+#include <poc/errors.hpp>
+
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <climits>
+#include <string>
+#include <vector>
+
+namespace poc::detail {
+namespace {
+
+std::vector<std::string> g_arguments;
+
+/// The running executable (argv[0] may be relative to a directory the
+/// spawned process does not start in).
+std::string program_path() {
+  char buf[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n > 0)
+    return std::string(buf, static_cast<std::size_t>(n));
+  return g_arguments.empty() ? std::string() : g_arguments.front();
+}
+
+/// True if `hostname` resolves. Open MPI's launcher hangs instead of
+/// failing when asked to start a process on a host it cannot reach, so a
+/// name that does not even resolve is refused before spawning.
+bool resolves(const std::string &hostname) {
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo *res = nullptr;
+  if (getaddrinfo(hostname.c_str(), nullptr, &hints, &res) != 0)
+    return false;
+  freeaddrinfo(res);
+  return true;
+}
+
+} // namespace
+
+void remember_arguments(int argc, char **argv) {
+  g_arguments.assign(argv, argv + argc);
+}
+
+std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
+  if (engine_.parent() >= 0)
+    throw usage_error("poc: host " + std::to_string(rank()) +
+                      " was spawned and cannot spawn hosts itself (create the process from a "
+                      "rank of the job)");
+  if (count < 1)
+    throw usage_error("poc: spawning " + std::to_string(count) + " hosts");
+  if (!hostname.empty() && !resolves(hostname))
+    throw usage_error("poc: cannot start a host on '" + hostname +
+                      "': the host name does not resolve");
+  int base = 0;
+  {
+    std::lock_guard<std::mutex> g(engine_.mutex());
+    if (stopping_)
+      throw usage_error("poc: the program has ended");
+    if (spawned_numbers_ + count > kSpawnPerParent)
+      throw usage_error("poc: a rank can spawn at most " + std::to_string(kSpawnPerParent) +
+                        " hosts");
+    // Numbers of a failed spawn are not reused: nothing refers to them.
+    base = first_spawned_by(rank()) + spawned_numbers_;
+    spawned_numbers_ += count;
+  }
+  std::string program = program_path();
+  std::vector<char *> args;
+  for (std::size_t i = 1; i < g_arguments.size(); ++i)
+    args.push_back(g_arguments[i].data());
+  args.push_back(nullptr);
+  MPI_Info info = MPI_INFO_NULL;
+  if (!hostname.empty()) {
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "host", hostname.c_str());
+  }
+  std::vector<int> errors(static_cast<std::size_t>(count), MPI_SUCCESS);
+  MPI_Comm inter = MPI_COMM_NULL;
+  int rc = MPI_Comm_spawn(program.c_str(), args.data(), count, info, 0, MPI_COMM_SELF, &inter,
+                          errors.data());
+  if (info != MPI_INFO_NULL)
+    MPI_Info_free(&info);
+  for (int e : errors)
+    if (rc == MPI_SUCCESS && e != MPI_SUCCESS)
+      rc = e;
+  if (rc != MPI_SUCCESS) {
+    char text[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(rc, text, &len);
+    throw std::runtime_error("poc: could not start " + std::to_string(count) + " host(s)" +
+                             (hostname.empty() ? std::string() : " on '" + hostname + "'") +
+                             ": " + std::string(text, static_cast<std::size_t>(len)));
+  }
+  auto link = std::make_shared<Link>();
+  link->kind = Link::Kind::children;
+  link->requests = inter;
+  check_mpi(MPI_Comm_dup(inter, &link->blocks), "MPI_Comm_dup");
+  link->base = base;
+  link->count = count;
+  Hello hello{base, rank(), job_hosts(), static_cast<std::int32_t>(connections_.limit())};
+  for (int i = 0; i < count; ++i)
+    check_mpi(MPI_Send(&hello, sizeof hello, MPI_BYTE, i, kHelloTag, inter), "MPI_Send");
+  engine_.add_link(link);
+  std::vector<int> hosts;
+  for (int i = 0; i < count; ++i)
+    hosts.push_back(base + i);
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  children_.insert(children_.end(), hosts.begin(), hosts.end());
+  // The job ended while they started: they end at once.
+  if (stopping_)
+    for (int h : hosts)
+      send_control(h, Kind::shutdown, 0, 0, 0);
+  return hosts;
+}
+
+std::shared_ptr<Link> join_parent(MPI_Comm parent, Hello &hello) {
+  auto link = std::make_shared<Link>();
+  link->kind = Link::Kind::parent;
+  link->requests = parent;
+  check_mpi(MPI_Comm_dup(parent, &link->blocks), "MPI_Comm_dup");
+  check_mpi(MPI_Recv(&hello, sizeof hello, MPI_BYTE, 0, kHelloTag, parent, MPI_STATUS_IGNORE),
+            "MPI_Recv");
+  link->base = hello.parent;
+  link->count = 1;
+  return link;
+}
+
+void disconnect_links(Engine &engine) {
+  // Parent and children disconnect their links in the same order (each
+  // batch in the order it was spawned), so the collective calls pair up.
+  for (auto kind : {Link::Kind::parent, Link::Kind::children}) {
+    for (auto &link : engine.links_of(kind)) {
+      engine.remove_link(link.get());
+      disconnect(*link);
+    }
+  }
+  for (auto kind : {Link::Kind::owned, Link::Kind::accepted}) {
+    for (auto &link : engine.links_of(kind)) {
+      engine.remove_link(link.get());
+      MPI_Comm_free(&link->blocks);
+      MPI_Comm_free(&link->requests);
+    }
+  }
+}
+
+} // namespace poc::detail
