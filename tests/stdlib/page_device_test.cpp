@@ -1,11 +1,15 @@
+#include "pocstd/array_device.hpp"
 #include "pocstd/array_page_device.hpp"
 #include "pocstd/page_device.hpp"
+
+#include <poc/serialize.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <system_error>
 #include <unistd.h>
@@ -39,6 +43,17 @@ Page filled(std::size_t n, unsigned char seed) {
 
 bool sameBytes(const Page& a, const Page& b) {
   return a.size() == b.size() && std::memcmp(a.bytes(), b.bytes(), a.size()) == 0;
+}
+
+/// \p dev's saved state (as a persistent device's save writes it) loaded
+/// into \p into, as an activation does.
+template <class Device> void saveAndLoad(const Device& dev, Device& into) {
+  poc::Writer w;
+  w.write(dev);
+  poc::MemoryBlockSource source(w.out_of_band());
+  poc::Reader r(w.bytes(), &source);
+  r.read(into);
+  r.expect_end();
 }
 
 void roundTrip(PageDevice& dev) {
@@ -153,4 +168,87 @@ TEST(ArrayPageDevice, TransposingReadsAndWrites) {
   EXPECT_EQ(std::memcmp(back.bytes(), p.bytes(), p.size()), 0);
   // A page of the untransposed shape is refused by a transposing write.
   EXPECT_THROW(dev.write_transpose13(p, 0), page_error);
+}
+
+TEST(PersistentDevice, SavedStateReopensTheFileWithItsPages) {
+  TempDir dir;
+  ArrayPage p(4, 2, 3);
+  p.at(3, 1, 2) = {5, -6};
+  ArrayDevice restored;
+  {
+    ArrayDevice dev(Storage::file(dir.file("dev")), 3, 4, 2, 3, /*Nc=*/2);
+    dev.write(p, 2);
+    dev.ReadIntoCache(2);
+    saveAndLoad(dev, restored);
+  }
+  EXPECT_EQ(restored.storage().path, dir.file("dev"));
+  EXPECT_EQ(restored.NumberOfPages(), 3u);
+  EXPECT_EQ(restored.PageSize(), ArrayPage::bytesFor(4, 2, 3));
+  EXPECT_EQ(restored.n1(), 4);
+  EXPECT_EQ(restored.NumberOfCachePages(), 2);
+  EXPECT_EQ(restored.CachedPages(), 0u); // the cache is not state
+  ArrayPage t;
+  restored.read_transpose13(t, 2);
+  EXPECT_EQ(t.at(2, 1, 3), std::complex<double>(5, -6));
+  restored.Flush();
+}
+
+TEST(PersistentDevice, UnopenedDeviceRefusesEveryTransfer) {
+  ArrayDevice dev;
+  Page p;
+  EXPECT_EQ(dev.NumberOfPages(), 0u);
+  EXPECT_FALSE(dev.directIO());
+  EXPECT_THROW(dev.read(p, 0), std::out_of_range);
+  EXPECT_THROW(dev.ReadIntoCache(0), std::out_of_range);
+  dev.Flush(); // nothing to flush
+}
+
+TEST(PersistentDevice, MemoryDeviceCannotBeSaved) {
+  PageDevice dev(Storage::memory(), 2, 100);
+  poc::Writer w;
+  EXPECT_THROW(w.write(dev), std::logic_error);
+}
+
+TEST(PersistentDevice, MissingOrShortFileIsRefusedNotRecreated) {
+  TempDir dir;
+  PageDevice restored;
+  {
+    PageDevice dev(Storage::file(dir.file("dev")), 4, 4096);
+    fs::remove(dir.file("dev"));
+    EXPECT_THROW(saveAndLoad(dev, restored), std::system_error);
+  }
+  EXPECT_FALSE(fs::exists(dir.file("dev")));
+  {
+    PageDevice dev(Storage::file(dir.file("dev")), 4, 4096);
+    fs::resize_file(dir.file("dev"), 4096);
+    try {
+      saveAndLoad(dev, restored);
+      FAIL() << "a truncated page file was accepted";
+    } catch (const std::system_error& e) {
+      EXPECT_NE(std::string(e.what()).find("shorter"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(PersistentDevice, CorruptSavedStateIsADecodeError) {
+  TempDir dir;
+  std::ofstream(dir.file("dev")).close();
+  fs::resize_file(dir.file("dev"), 4096); // one page's stride
+  auto load = [](auto&&... fields) {
+    poc::Writer w;
+    w.write_all(fields...);
+    poc::Reader r(w.bytes(), nullptr);
+    ArrayDevice into;
+    r.read(into);
+  };
+  // A memory medium, a zero page count, a shape that does not match the
+  // page size, a negative cache.
+  EXPECT_THROW(load(Storage::memory(), std::size_t{1}, std::size_t{16}, 1, 1, 1, 0),
+               poc::decode_error);
+  EXPECT_THROW(load(Storage::file(dir.file("dev")), std::size_t{0}, std::size_t{16}, 1, 1, 1, 0),
+               poc::decode_error);
+  EXPECT_THROW(load(Storage::file(dir.file("dev")), std::size_t{1}, std::size_t{16}, 2, 1, 1, 0),
+               poc::decode_error);
+  EXPECT_THROW(load(Storage::file(dir.file("dev")), std::size_t{1}, std::size_t{16}, 1, 1, 1, -1),
+               poc::decode_error);
 }

@@ -368,4 +368,9 @@ void Array::ReadIntoServerCache(const Domain& d) {
       }
 }
 
+void Array::Flush() {
+  for (ArrayDevice* server : page_server_)
+    start server->Flush();
+}
+
 } // namespace pocstd

@@ -4,6 +4,8 @@
 
 #include "stopwatch.hpp"
 
+#include <poc/serialize.hpp>
+
 #include <stdexcept>
 #include <string>
 
@@ -22,6 +24,20 @@ ArrayDevice::ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1,
                          int n2, int n3, int Nc)
     : ArrayPageDevice(std::move(storage), NumberOfPages, n1, n2, n3),
       numberOfCachePages_(checkedCacheSize(Nc)) {}
+
+void ArrayDevice::poc_write(poc::Writer& w) const {
+  ArrayPageDevice::poc_write(w);
+  w.write(numberOfCachePages_);
+}
+
+void ArrayDevice::poc_read(poc::Reader& r) {
+  ArrayPageDevice::poc_read(r);
+  int Nc = r.read<int>();
+  if (Nc < 0)
+    r.fail("ArrayDevice: saved cache size " + std::to_string(Nc) + " is negative");
+  numberOfCachePages_ = Nc;
+  cache_.clear();
+}
 
 std::deque<ArrayDevice::CachedPage>::iterator
 ArrayDevice::find(std::size_t index) {

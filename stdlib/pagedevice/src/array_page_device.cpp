@@ -2,6 +2,8 @@
 
 #include "pocstd/array_page_device.hpp"
 
+#include <poc/serialize.hpp>
+
 #include <string>
 
 namespace pocstd {
@@ -11,6 +13,24 @@ ArrayPageDevice::ArrayPageDevice(Storage storage, std::size_t NumberOfPages,
     : PageDevice(std::move(storage), NumberOfPages,
                  ArrayPage::bytesFor(n1, n2, n3)),
       n1_(n1), n2_(n2), n3_(n3) {}
+
+void ArrayPageDevice::poc_write(poc::Writer& w) const {
+  PageDevice::poc_write(w);
+  w.write_all(n1_, n2_, n3_);
+}
+
+void ArrayPageDevice::poc_read(poc::Reader& r) {
+  PageDevice::poc_read(r);
+  int s1 = 0, s2 = 0, s3 = 0;
+  r.read_all(s1, s2, s3);
+  if (s1 <= 0 || s2 <= 0 || s3 <= 0 || ArrayPage::bytesFor(s1, s2, s3) != PageSize())
+    r.fail("ArrayPageDevice: saved page shape " + std::to_string(s1) + " x " +
+           std::to_string(s2) + " x " + std::to_string(s3) + " does not match its " +
+           std::to_string(PageSize()) + "-byte pages");
+  n1_ = s1;
+  n2_ = s2;
+  n3_ = s3;
+}
 
 void ArrayPageDevice::checkShape(const ArrayPage& p, int s1, int s2, int s3,
                                  const char* operation) const {

@@ -12,6 +12,7 @@
 #include "page_store.hpp"
 
 #include <cerrno>
+#include <string>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <system_error>
@@ -27,32 +28,36 @@ namespace {
 class FilePageStore final : public PageStore {
 public:
   FilePageStore(const std::string& path, std::size_t pages, std::size_t pageSize,
-                bool direct)
+                bool direct, OpenFile how)
       : path_(path), stride_(roundUpToAlignment(pageSize)), direct_(direct) {
+    // A restored device must find the pages it was saved with: creating an
+    // empty file would silently turn them into zeros.
+    int create = how == OpenFile::CreateOrReuse ? O_CREAT : 0;
     if (direct_)
-      fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_DIRECT | O_CLOEXEC, 0600);
+      fd_ = ::open(path.c_str(), O_RDWR | create | O_DIRECT | O_CLOEXEC, 0600);
     if (!direct_ || (fd_ < 0 && errno == EINVAL)) {
-      fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+      fd_ = ::open(path.c_str(), O_RDWR | create | O_CLOEXEC, 0600);
       direct_ = false;
     }
     if (fd_ < 0)
-      fail("PageDevice: cannot open", path);
+      fail(how == OpenFile::Existing ? "PageDevice: cannot open the page file of a saved device"
+                                     : "PageDevice: cannot open",
+           path);
     // Grow (never shrink) to the full size: a sparse file costs nothing until
     // written, and reads of unwritten pages return zeros instead of EOF.
     struct stat st{};
-    if (::fstat(fd_, &st) != 0) {
-      int saved = errno;
-      ::close(fd_);
-      errno = saved;
-      fail("PageDevice: cannot stat", path);
-    }
+    if (::fstat(fd_, &st) != 0)
+      closeAndFail("PageDevice: cannot stat", path);
     auto want = static_cast<off_t>(pages * stride_);
-    if (st.st_size < want && ::ftruncate(fd_, want) != 0) {
-      int saved = errno;
-      ::close(fd_);
-      errno = saved;
-      fail("PageDevice: cannot size", path);
+    if (st.st_size < want && how == OpenFile::Existing) {
+      errno = EIO;
+      closeAndFail("PageDevice: the page file of a saved device is shorter (" +
+                       std::to_string(st.st_size) + " bytes) than its pages need (" +
+                       std::to_string(want) + "):",
+                   path);
     }
+    if (st.st_size < want && ::ftruncate(fd_, want) != 0)
+      closeAndFail("PageDevice: cannot size", path);
   }
 
   ~FilePageStore() override { ::close(fd_); }
@@ -92,9 +97,25 @@ public:
     }
   }
 
+  // O_DIRECT writes bypass the page cache but may still sit in the disk's
+  // volatile cache, and the blocks a write allocated in the sparse file are
+  // metadata: fdatasync covers both.
+  void flush() override {
+    if (::fdatasync(fd_) != 0)
+      fail("PageDevice: cannot flush", path_);
+  }
+
   bool directIO() const override { return direct_; }
 
 private:
+  /// Closes the file, keeping errno for the exception.
+  [[noreturn]] void closeAndFail(const std::string& what, const std::string& path) {
+    int saved = errno;
+    ::close(fd_);
+    errno = saved;
+    fail(what, path);
+  }
+
   std::string path_;
   std::size_t stride_;
   int fd_ = -1;
@@ -104,8 +125,9 @@ private:
 
 std::unique_ptr<PageStore> makeFilePageStore(const std::string& path,
                                              std::size_t pages,
-                                             std::size_t pageSize, bool direct) {
-  return std::make_unique<FilePageStore>(path, pages, pageSize, direct);
+                                             std::size_t pageSize, bool direct,
+                                             OpenFile how) {
+  return std::make_unique<FilePageStore>(path, pages, pageSize, direct, how);
 }
 
 } // namespace pocstd::detail

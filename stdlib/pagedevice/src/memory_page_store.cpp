@@ -34,6 +34,9 @@ public:
     std::memcpy(page.data(), from.data(), pageSize_);
   }
 
+  // Memory pages end with the process; there is nothing to make durable.
+  void flush() override {}
+
   bool directIO() const override { return false; }
 
 private:

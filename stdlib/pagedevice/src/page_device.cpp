@@ -5,6 +5,8 @@
 #include "page_store.hpp"
 #include "stopwatch.hpp"
 
+#include <poc/serialize.hpp>
+
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -33,9 +35,42 @@ PageDevice::PageDevice(Storage storage, std::size_t NumberOfPages,
       pageSize_(checkedPageSize(NumberOfPages, PageSize)),
       store_(detail::openPageStore(storage_, NumberOfPages, PageSize)) {}
 
+PageDevice::PageDevice() = default;
+
 PageDevice::~PageDevice() = default;
 
-bool PageDevice::directIO() const { return store_->directIO(); }
+bool PageDevice::directIO() const { return store_ && store_->directIO(); }
+
+void PageDevice::Flush() {
+  if (store_)
+    store_->flush();
+}
+
+void PageDevice::poc_write(poc::Writer& w) const {
+  if (storage_.medium != Medium::File)
+    throw std::logic_error("PageDevice: only a file device can be saved; the pages of a " +
+                           storage_.describe() + " device end with its process");
+  store_->flush();
+  w.write_all(storage_, numberOfPages_, pageSize_);
+}
+
+void PageDevice::poc_read(poc::Reader& r) {
+  Storage storage;
+  std::size_t pages = 0, pageSize = 0;
+  r.read_all(storage, pages, pageSize);
+  if (storage.medium != Medium::File)
+    r.fail("PageDevice: the saved state names " + storage.describe() + ", not a file");
+  try {
+    checkedPageSize(pages, pageSize);
+  } catch (const std::invalid_argument& e) {
+    r.fail(e.what());
+  }
+  store_ = detail::openPageStore(storage, pages, pageSize, detail::OpenFile::Existing);
+  storage_ = std::move(storage);
+  numberOfPages_ = pages;
+  pageSize_ = pageSize;
+  stats_ = DeviceStats{};
+}
 
 void PageDevice::checkIndex(std::size_t PageIndex, const char* operation) const {
   if (PageIndex >= numberOfPages_)

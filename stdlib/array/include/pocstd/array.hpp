@@ -87,6 +87,11 @@ public:
   /// Tells every server holding a page of \p d to load it into its cache
   /// (paper section 4.3), without waiting.
   void ReadIntoServerCache(const Domain& d);
+  /// Starts PageDevice::Flush on every server, without waiting: once
+  /// poc::sync() has returned, every page this process wrote through the
+  /// array before the call is durable (each server serves a caller's
+  /// requests in order, so the flush follows the caller's writes).
+  void Flush();
 
   const Domain& ArrayDomain() const { return arrayDomain_; }
   const Domain& PageDomain() const { return pageDomain_; }

@@ -22,6 +22,8 @@ namespace pocstd {
 /// An ArrayPageDevice whose reads are served from a prefetch cache.
 class POC_REMOTE ArrayDevice : public ArrayPageDevice {
 public:
+  /// A device with no medium (see PageDevice()).
+  ArrayDevice() = default;
   /// As ArrayPageDevice, with room for \p Nc cached pages (0 disables the
   /// cache: ReadIntoCache then does nothing). Throws std::invalid_argument
   /// for a negative \p Nc.
@@ -44,6 +46,13 @@ public:
   /// Pages currently cached.
   std::size_t CachedPages() const { return cache_.size(); }
 
+  /// The saved state: ArrayPageDevice's, then the cache size (never the
+  /// cached pages: a restored device starts with an empty cache).
+  static constexpr std::uint64_t poc_layout_hash = 1;
+  void poc_write(poc::Writer& w) const;
+  /// Throws poc::decode_error for a negative cache size.
+  void poc_read(poc::Reader& r);
+
 private:
   struct CachedPage {
     std::size_t index;
@@ -52,7 +61,7 @@ private:
   /// The entry for \p index, or cache_.end().
   std::deque<CachedPage>::iterator find(std::size_t index);
 
-  int numberOfCachePages_;
+  int numberOfCachePages_ = 0;
   /// Oldest first. A line's worth of pages is small, so a linear search
   /// beats a hash map here.
   std::deque<CachedPage> cache_;

@@ -18,6 +18,8 @@ namespace pocstd {
 /// the way out and back on the way in.
 class ArrayPageDevice : public PageDevice {
 public:
+  /// A device with no medium (see PageDevice()).
+  ArrayPageDevice() = default;
   /// \p NumberOfPages pages of \p n1 x \p n2 x \p n3 complex doubles on
   /// \p storage. Throws page_error for non-positive extents.
   ArrayPageDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2,
@@ -38,13 +40,19 @@ public:
   int n2() const { return n2_; }
   int n3() const { return n3_; }
 
+  /// The saved state: PageDevice's, then the page shape.
+  static constexpr std::uint64_t poc_layout_hash = 1;
+  void poc_write(poc::Writer& w) const;
+  /// Throws poc::decode_error unless the shape matches the page size.
+  void poc_read(poc::Reader& r);
+
 private:
   void checkShape(const ArrayPage& p, int s1, int s2, int s3,
                   const char* operation) const;
 
-  int n1_;
-  int n2_;
-  int n3_;
+  int n1_ = 0;
+  int n2_ = 0;
+  int n3_ = 0;
   /// Reused by the transposing methods (a process serves one method at a
   /// time), so that a transposed transfer allocates nothing in the server.
   AlignedBuffer scratch_;

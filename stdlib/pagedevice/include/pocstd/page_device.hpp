@@ -6,6 +6,11 @@
 /// `new(machine) PageDevice(...)` it becomes a page server process on that
 /// machine, and its methods are then called remotely with the same syntax.
 ///
+/// A file device can also be a persistent process (poc::make_persistent,
+/// docs/stdlib.md "Persistent page devices"): its saved state is what
+/// describes the medium (storage, page count and size), while the pages
+/// themselves stay in the file.
+///
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -14,7 +19,13 @@
 #include "pocstd/storage.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+
+namespace poc {
+class Writer;
+class Reader;
+} // namespace poc
 
 namespace pocstd {
 
@@ -25,6 +36,9 @@ class PageStore;
 /// Fixed-size pages on a file (direct I/O) or in memory.
 class PageDevice {
 public:
+  /// A device with no medium and no pages, which every read and write
+  /// refuses: what a persistent device's saved state is loaded into.
+  PageDevice();
   /// Opens (creating if needed) \p storage for \p NumberOfPages pages of
   /// \p PageSize bytes. Throws std::invalid_argument for a zero count or size
   /// or a page over kMaxPageBytes, std::system_error when the file cannot be
@@ -41,6 +55,12 @@ public:
   /// Page: its contents on entry are ignored, and a remote call then sends
   /// nothing but the index). Throws std::out_of_range for a bad index.
   virtual void read(Page& p, std::size_t PageIndex);
+  /// Makes every page written so far durable, so that it survives an
+  /// operating-system crash too (fdatasync of the file; nothing for memory).
+  /// A remote caller's earlier writes are served first (requests from one
+  /// caller run in order), so they are covered. Throws std::system_error
+  /// naming the file.
+  void Flush();
 
   std::size_t NumberOfPages() const { return numberOfPages_; }
   std::size_t PageSize() const { return pageSize_; }
@@ -52,6 +72,19 @@ public:
   DeviceStats stats() const { return stats_; }
   void resetStats() { stats_ = DeviceStats{}; }
 
+  /// Version of the saved state below (poc::LayoutHash): a record saved
+  /// with another layout is refused, not misread.
+  static constexpr std::uint64_t poc_layout_hash = 1;
+  /// Saves the device's description (storage, NumberOfPages, PageSize),
+  /// after flushing the file, so a saved device never claims pages that are
+  /// not on the medium yet. Throws std::logic_error for a memory device (its
+  /// pages end with the process, so it cannot be persistent).
+  void poc_write(poc::Writer& w) const;
+  /// Restores a saved description and reopens the file (as the constructor
+  /// does). Throws poc::decode_error for an invalid description,
+  /// std::system_error when the file cannot be opened.
+  void poc_read(poc::Reader& r);
+
 protected:
   /// Checks \p PageIndex, naming \p operation in the error.
   void checkIndex(std::size_t PageIndex, const char* operation) const;
@@ -60,8 +93,8 @@ protected:
 
 private:
   Storage storage_;
-  std::size_t numberOfPages_;
-  std::size_t pageSize_;
+  std::size_t numberOfPages_ = 0;
+  std::size_t pageSize_ = 0;
   std::unique_ptr<detail::PageStore> store_;
   DeviceStats stats_;
 };

@@ -11,6 +11,11 @@
 
 #include <string>
 
+namespace poc {
+class Writer;
+class Reader;
+} // namespace poc
+
 namespace pocstd {
 
 /// The kinds of medium a PageDevice can use.
@@ -37,6 +42,12 @@ struct Storage {
   std::string describe() const {
     return medium == Medium::Memory ? std::string("memory") : "file " + path;
   }
+
+  /// Serialisation: a constructor argument of devices created remotely, and
+  /// part of a persistent device's saved state.
+  void poc_write(poc::Writer& w) const;
+  /// Throws poc::decode_error for an unknown medium or a file without a path.
+  void poc_read(poc::Reader& r);
 };
 
 } // namespace pocstd
