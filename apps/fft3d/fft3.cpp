@@ -16,8 +16,8 @@ double now() {
 }
 } // namespace
 
-FFT3::FFT3(int sign, pocstd::Array* a, FFT3Settings settings)
-    : sign(sign), a(*a), settings(settings),
+FFT3::FFT3(int sign, pocstd::Array* a, FFT3Settings settings, fft3d::RunProgress* progress)
+    : sign(sign), a(*a), settings(settings), progress(progress),
       lines(std::make_unique<fft3d::LineTransform>(this->a.ArrayDomain(), this->a.PageDomain(),
                                                    std::vector<int>{sign}, settings.measure)) {}
 
@@ -28,14 +28,29 @@ void FFT3::Initialize() {
   poc::sync();
 }
 
-void FFT3::ComputeTransform(int transform, int firstPass, int firstIteration) {
+void FFT3::ComputeTransform(int transform, int firstPass, std::vector<int> firstLine) {
   times.clear();
   iterations.clear();
   for (int dim = firstPass; dim < 3; ++dim)
-    ComputePass(transform, dim, dim == firstPass ? firstIteration : 0);
+    ComputePass(transform, dim, dim == firstPass ? firstLine : std::vector<int>{});
 }
 
-void FFT3::ComputePass(int transform, int dim, int firstIteration) {
+void FFT3::RecordProgress(fft3d::LinePosition next, fft3d::PassTimes& t) {
+  if (!progress)
+    return;
+  double start = now();
+  // The servers serve this member's requests in order: once sync returns,
+  // its writes are stored (or have reported their error, which sync
+  // throws: then nothing is recorded) and flushed to the medium.
+  a.Flush();
+  poc::sync();
+  progress->Record(ID(), next);
+  poc::checkpoint(progress);
+  t.record += now() - start;
+  t.records += 1;
+}
+
+void FFT3::ComputePass(int transform, int dim, const std::vector<int>& firstLine) {
   fft3d::PassSchedule schedule(a.ArrayDomain(), a.PageDomain(), dim, NumberOfProcesses());
   // With two page sets the passes alternate between them, so a pass never
   // overwrites its own input and an interrupted iteration can be redone.
@@ -43,7 +58,6 @@ void FFT3::ComputePass(int transform, int dim, int firstIteration) {
     int pass = 3 * transform + dim;
     a.SelectPageSets(pass % 2, (pass + 1) % 2);
   }
-  fft3d::ProgressFile progress(settings.progressFile, settings.fingerprint);
   fft3d::LineJob job;
   job.sign = sign;
   job.prefetch = settings.prefetch;
@@ -55,9 +69,21 @@ void FFT3::ComputePass(int transform, int dim, int firstIteration) {
   t.dim = dim;
   t.slab = schedule.slab(ID());
   double passStart = now();
-  for (int i = firstIteration; i < schedule.iterations(); ++i) {
+  // A resumed pass: every member joins every iteration's barrier from the
+  // group's earliest line on, but transforms only from its own first line.
+  fft3d::ResumePoint from{transform, dim, firstLine, schedule.iterations()};
+  int mine = firstLine.empty() ? 0 : firstLine[static_cast<std::size_t>(ID())];
+  int unrecorded = 0;
+  for (int i = from.firstIteration(); i < schedule.iterations(); ++i) {
     double iterationStart = now();
-    fft3d::runLine(a, *lines, schedule, ID(), i, job, t);
+    if (i >= mine) {
+      fft3d::runLine(a, *lines, schedule, ID(), i, job, t);
+      // The end of the pass is recorded below in any case.
+      if (++unrecorded == settings.recordEvery && i + 1 < schedule.iterations()) {
+        RecordProgress(fft3d::LinePosition{transform, dim, i + 1}, t);
+        unrecorded = 0;
+      }
+    }
     double barrierStart = now();
     barrier();
     t.barrier += now() - barrierStart;
@@ -74,15 +100,16 @@ void FFT3::ComputePass(int transform, int dim, int firstIteration) {
   // The writes were started; the servers store them in order, overlapping
   // their disk work with the next lines. Before anyone reads them (the next
   // pass) they must all be stored: sync, then the barrier. sync also reports
-  // their errors.
+  // their errors. Every member records the end of its pass before the
+  // barrier, so no one overwrites this pass's input (the next pass's output)
+  // while a member's record still points into the pass.
   double syncStart = now();
   poc::sync();
   t.write += now() - syncStart;
+  RecordProgress(fft3d::nextPass(transform, dim), t);
   double barrierStart = now();
   barrier();
   t.barrier += now() - barrierStart;
-  if (ID() == 0 && progress.enabled())
-    progress.save(fft3d::Progress{true, dim == 2 ? transform + 1 : transform, (dim + 1) % 3, 0});
   t.total = now() - passStart;
   times.push_back(t);
 }

@@ -10,6 +10,7 @@
 
 #include "fft3d/line_transform.hpp"
 #include "fft3d/phase_times.hpp"
+#include "fft3d/run_progress.hpp"
 #include "pocstd/array.hpp"
 
 #include <poc/poc.hpp>
@@ -26,37 +27,43 @@ struct FFT3Settings {
   bool progress = true;   ///< member 0 prints a line per iteration
   bool normalize = false; ///< divide by N1*N2*N3 (for the inverse)
   std::uint64_t seed = 1; ///< input data (Initialize)
-  /// Out-of-core runs: where member 0 records the progress after each
-  /// iteration (empty: not recorded), and the run's parameters.
-  std::string progressFile;
-  std::string fingerprint;
+  /// Lines between two durable progress records (when there is a progress
+  /// process).
+  int recordEvery = 8;
 };
 
 class FFT3 : public poc::ProcessGroupMember {
 public:
   /// A member transforming \p a with exponent sign \p sign (-1 forward,
   /// +1 inverse). The process keeps its own copy of the Array description.
-  FFT3(int sign, pocstd::Array* a, FFT3Settings settings);
+  /// With a \p progress process (out-of-core runs; null otherwise) the
+  /// member records there how far it has got, after making its lines
+  /// durable.
+  FFT3(int sign, pocstd::Array* a, FFT3Settings settings, fft3d::RunProgress* progress);
 
   /// Writes the generated input into this member's slab.
   void Initialize();
   /// The 3D transform: fft1, fft2 and fft3, each over all page lines of
   /// the group's slabs, one line per iteration, barrier after each.
   /// \p transform counts the transforms of the run (the inverse of a round
-  /// trip is 1); a resumed run starts at pass \p firstPass, iteration
-  /// \p firstIteration.
-  void ComputeTransform(int transform, int firstPass, int firstIteration);
+  /// trip is 1); a resumed run starts at pass \p firstPass, member p at its
+  /// line \p firstLine[p] there (empty: every member at line 0).
+  void ComputeTransform(int transform, int firstPass, std::vector<int> firstLine);
   /// Per-pass timings of this member's last ComputeTransform.
   std::vector<fft3d::PassTimes> Times() const { return times; }
   /// Per-iteration timings of the whole group (kept by member 0).
   std::vector<fft3d::IterationTime> Iterations() const { return iterations; }
 
 private:
-  void ComputePass(int transform, int dim, int firstIteration);
+  void ComputePass(int transform, int dim, const std::vector<int>& firstLine);
+  /// Makes this member's writes so far durable, then records \p next as its
+  /// position and checkpoints the progress process; nothing without one.
+  void RecordProgress(fft3d::LinePosition next, fft3d::PassTimes& t);
 
   int sign;
   pocstd::Array a;
   FFT3Settings settings;
+  fft3d::RunProgress* progress;
   std::unique_ptr<fft3d::LineTransform> lines;
   std::vector<fft3d::PassTimes> times;
   std::vector<fft3d::IterationTime> iterations;

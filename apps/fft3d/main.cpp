@@ -11,16 +11,19 @@
 #include "fft3d/options.hpp"
 #include "fft3d/progress.hpp"
 #include "fft3d/reference.hpp"
+#include "fft3d/run_progress.hpp"
+#include "fft3d/schedule.hpp"
 
 #include "pocstd/array.hpp"
 #include "pocstd/array_device.hpp"
 
+#include <poc/persist/store.hpp>
 #include <poc/poc.hpp>
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <optional>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -28,6 +31,7 @@
 using pocstd::Array;
 using pocstd::ArrayDevice;
 using pocstd::Domain;
+using fft3d::RunProgress;
 
 namespace {
 
@@ -45,13 +49,131 @@ double now() {
       .count();
 }
 
+/// The constructors poc::make_persistent runs, by the ids poc++ gives them:
+/// method_id of the canonical signature, spelled as poc++ spells it in the
+/// generated interface (docs/compiler.md section 5; a source cannot name the
+/// generated ids themselves). A mismatch is an "unknown constructor" error
+/// at the first out-of-core run, which the fft3d tests would report.
+constexpr std::uint64_t kArrayDeviceCtor = poc::method_id(
+    "pocstd::ArrayDevice::ArrayDevice(pocstd::Storage,unsigned long,int,int,int,int)");
+constexpr std::uint64_t kRunProgressCtor =
+    poc::method_id("fft3d::RunProgress::RunProgress(std::basic_string<char, "
+                   "std::char_traits<char>, std::allocator<char>>,int)");
+
+/// The processes holding a run's data: its page servers and, out of core,
+/// its persistent progress record (null in core).
+struct RunProcesses {
+  std::vector<ArrayDevice*> servers;
+  RunProgress* progress = nullptr;
+};
+
+std::string serverAddress(const fft3d::Options& opt, int s) {
+  return opt.run + "/PageDevice/" + std::to_string(s);
+}
+std::string progressAddress(const fft3d::Options& opt) { return opt.run + "/progress"; }
+
+/// In-core page servers: ordinary processes, gone with the job.
+RunProcesses createInCore(const fft3d::Options& opt, const pocstd::PageMap& map, int cachePages) {
+  RunProcesses run;
+  for (int s = 0; s < opt.servers; ++s) {
+    // A server with no pages (more servers than pages) still needs a device.
+    std::size_t pages = std::max<std::size_t>(1, map.PagesOnServer(s));
+    run.servers.push_back(new (pick(opt.serverMachines, s)) ArrayDevice(
+        pocstd::Storage::memory(), pages, opt.page[0], opt.page[1], opt.page[2], cachePages));
+  }
+  return run;
+}
+
+/// Deletes from the store whatever an earlier run named opt.run left there
+/// (a run started afresh); true if there was something.
+bool discardRun(const fft3d::Options& opt) {
+  bool found = false;
+  if (RunProgress* old = poc::persistent<RunProgress>(pick(opt.serverMachines, 0),
+                                                      progressAddress(opt))) {
+    delete old;
+    found = true;
+  }
+  // The earlier run may have had more servers than this one.
+  for (int s = 0;; ++s) {
+    ArrayDevice* old = poc::persistent<ArrayDevice>(pick(opt.serverMachines, s),
+                                                    serverAddress(opt, s));
+    if (!old && s >= opt.servers)
+      break;
+    if (old) {
+      delete old;
+      found = true;
+    }
+  }
+  return found;
+}
+
+/// A new out-of-core run: persistent page servers holding two copies of
+/// every page, one file each, then the progress record. The record comes
+/// last, so a kill halfway leaves no run that --resume would take.
+RunProcesses createOutOfCore(const fft3d::Options& opt, const pocstd::PageMap& map,
+                             int cachePages) {
+  if (discardRun(opt))
+    std::printf("fft3d: deleted the earlier run '%s' from the store (--resume would have "
+                "continued it)\n", opt.run.c_str());
+  RunProcesses run;
+  for (int s = 0; s < opt.servers; ++s) {
+    pocstd::Storage storage = pocstd::Storage::file(
+        opt.directory + "/fft3d-pages-" + std::to_string(s), opt.directIO);
+    std::size_t pages = std::max<std::size_t>(1, 2 * map.PagesOnServer(s));
+    run.servers.push_back(poc::make_persistent<ArrayDevice>(
+        pick(opt.serverMachines, s), serverAddress(opt, s), kArrayDeviceCtor, storage, pages,
+        opt.page[0], opt.page[1], opt.page[2], cachePages));
+  }
+  run.progress = poc::make_persistent<RunProgress>(pick(opt.serverMachines, 0),
+                                                   progressAddress(opt), kRunProgressCtor,
+                                                   fft3d::runFingerprint(opt), opt.ffts);
+  return run;
+}
+
+/// The out-of-core run opt.run as a killed job left it in the store.
+RunProcesses findOutOfCore(const fft3d::Options& opt) {
+  RunProcesses run;
+  run.progress = poc::persistent<RunProgress>(pick(opt.serverMachines, 0), progressAddress(opt));
+  if (!run.progress)
+    throw std::runtime_error("fft3d: --resume: the store " +
+                             poc::persist::Store::default_root().string() +
+                             " holds no run named '" + opt.run + "'");
+  std::string recorded = run.progress->Fingerprint();
+  if (recorded != fft3d::runFingerprint(opt))
+    throw std::runtime_error("fft3d: --resume: run '" + opt.run + "' has other parameters (" +
+                             recorded + "); resume with the same options, or start afresh "
+                             "without --resume");
+  for (int s = 0; s < opt.servers; ++s) {
+    ArrayDevice* server = poc::persistent<ArrayDevice>(pick(opt.serverMachines, s),
+                                                       serverAddress(opt, s));
+    if (!server)
+      throw std::runtime_error("fft3d: --resume: run '" + opt.run +
+                               "' has no page server at '" + serverAddress(opt, s) + "'");
+    run.servers.push_back(server);
+  }
+  return run;
+}
+
+/// Where a run continues: from its \p progress record, or from the start.
+fft3d::ResumePoint resumePoint(const fft3d::Options& opt, const Domain& arrayDomain,
+                               const Domain& pageDomain, RunProgress* progress) {
+  if (!progress)
+    return {};
+  std::array<int, 3> iterations{};
+  for (int d = 0; d < 3; ++d)
+    iterations[static_cast<std::size_t>(d)] =
+        fft3d::PassSchedule(arrayDomain, pageDomain, d, opt.ffts).iterations();
+  return fft3d::resumeFrom(progress->Positions(), iterations);
+}
+
 /// Runs transform \p transform of the run (sign \p sign) with a fresh group
-/// of F FFT3 processes, from \p from on (writing the input first unless it
-/// is there); returns the members' timings, member 0's per-iteration ones in
-/// \p iterations and the wall time of the transform proper in \p seconds.
+/// of F FFT3 processes from \p from on (writing the input first unless
+/// \p initialized); returns the members' timings, member 0's per-iteration
+/// ones in \p iterations and the wall time of the transform proper in
+/// \p seconds.
 std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array, int sign,
-                                        int transform, const fft3d::Progress& from,
-                                        const fft3d::ProgressFile& progress,
+                                        int transform, bool initialized,
+                                        const fft3d::ResumePoint& from, RunProgress* progress,
                                         std::vector<fft3d::IterationTime>& iterations,
                                         double& seconds) {
   FFT3Settings settings;
@@ -60,27 +182,32 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array,
   settings.progress = opt.progress;
   settings.normalize = sign == fft3d::kBackward;
   settings.seed = opt.seed;
-  settings.progressFile = progress.path();
-  settings.fingerprint = progress.fingerprint();
+  settings.recordEvery = opt.recordEvery;
 
   int n = opt.ffts;
   FFT3** fft = new FFT3*[n];
   for (int i = 0; i < n; ++i)
-    fft[i] = new (pick(opt.fftMachines, i)) FFT3(sign, array, settings);
+    fft[i] = new (pick(opt.fftMachines, i)) FFT3(sign, array, settings, progress);
   for (int i = 0; i < n; ++i)
     fft[i]->SetProcessGroup(i, n, fft);
-  if (!from.initialized) {
+  if (!initialized) {
     for (int i = 0; i < n; ++i)
       start fft[i]->Initialize();
     poc::sync();
-    if (progress.enabled())
-      progress.save(fft3d::Progress{true, 0, 0, 0});
+    if (progress) {
+      // The members' writes are stored (their Initialize synced); make them
+      // durable before the record says so.
+      array->Flush();
+      poc::sync();
+      progress->MarkInitialized();
+      poc::checkpoint(progress);
+    }
   }
-  int firstPass = from.transform == transform ? from.pass : 0;
-  int firstIteration = from.transform == transform ? from.iteration : 0;
+  bool resumed = from.transform == transform;
   double t0 = now();
   for (int i = 0; i < n; ++i)
-    start fft[i]->ComputeTransform(transform, firstPass, firstIteration);
+    start fft[i]->ComputeTransform(transform, resumed ? from.pass : 0,
+                                   resumed ? from.firstLine : std::vector<int>{});
   poc::sync();
   seconds = now() - t0;
 
@@ -171,80 +298,80 @@ int main(int argc, char** argv) {
               opt.inCore ? "memory" : "file", opt.ffts, opt.prefetch ? "on" : "off");
 
   // Out-of-core runs keep two copies of every page, read one and write the
-  // other, and record their progress: they can be resumed after a kill.
-  int pageSets = opt.inCore ? 1 : 2;
-  fft3d::ProgressFile progress;
-  fft3d::Progress from;
-  if (!opt.inCore) {
-    progress = fft3d::ProgressFile(opt.directory + "/fft3d-progress", fft3d::runFingerprint(opt));
-    try {
-      if (opt.resume) {
-        std::optional<fft3d::Progress> recorded = progress.load();
-        if (!recorded) {
-          std::cerr << "fft3d: --resume: no progress record in " << opt.directory << "\n";
-          return 2;
-        }
-        from = *recorded;
-        std::printf("fft3d: resuming at transform %d, %s, iteration %d\n", from.transform + 1,
-                    fft3d::passName(from.pass).c_str(), from.iteration + 1);
-      }
-    } catch (const std::exception& e) {
-      std::cerr << e.what() << "\n";
-      return 2;
+  // other, and record their progress in the store: they can be resumed after
+  // a kill.
+  RunProcesses run;
+  fft3d::ResumePoint from;
+  bool initialized = false;
+  try {
+    if (opt.inCore)
+      run = createInCore(opt, map, cachePages);
+    else if (!opt.resume)
+      run = createOutOfCore(opt, map, cachePages);
+    else {
+      run = findOutOfCore(opt);
+      initialized = run.progress->Initialized();
     }
+    from = resumePoint(opt, arrayDomain, pageDomain, run.progress);
+  } catch (const std::exception& e) {
+    // Also the store's errors, e.g. a run active in another job.
+    std::cerr << e.what() << "\n";
+    return 2;
   }
-
-  std::vector<ArrayDevice*> servers(static_cast<std::size_t>(opt.servers));
-  for (int s = 0; s < opt.servers; ++s) {
-    pocstd::Storage storage = opt.inCore
-        ? pocstd::Storage::memory()
-        : pocstd::Storage::file(opt.directory + "/fft3d-pages-" + std::to_string(s),
-                                opt.directIO);
-    // A server with no pages (more servers than pages) still needs a device.
-    std::size_t pages = std::max<std::size_t>(1, pageSets * map.PagesOnServer(s));
-    servers[static_cast<std::size_t>(s)] = new (pick(opt.serverMachines, s))
-        ArrayDevice(storage, pages, opt.page[0], opt.page[1], opt.page[2], cachePages);
-  }
-  Array array(arrayDomain, pageDomain, servers, map, pageSets);
+  Array array(arrayDomain, pageDomain, run.servers, map, opt.inCore ? 1 : 2);
   if (opt.clientTranspose)
     array.SetTransposeSite(pocstd::TransposeSite::Client);
-
   std::vector<int> signs;
   if (opt.direction != fft3d::Direction::Inverse)
     signs.push_back(fft3d::kForward);
   if (opt.direction != fft3d::Direction::Forward)
     signs.push_back(fft3d::kBackward);
 
+  if (opt.resume && from.transform >= static_cast<int>(signs.size()))
+    std::printf("fft3d: run '%s' has finished; nothing left to compute\n", opt.run.c_str());
+  else if (opt.resume) {
+    std::printf("fft3d: resuming run '%s' at transform %d, %s:", opt.run.c_str(),
+                from.transform + 1, fft3d::passName(from.pass).c_str());
+    for (std::size_t p = 0; p < from.firstLine.size(); ++p)
+      std::printf(" FFT process %zu from line %d of %d%s", p, from.firstLine[p], from.iterations,
+                  p + 1 < from.firstLine.size() ? "," : "\n");
+  }
+
   bool ok = true;
   double seconds = 0;
   std::vector<fft3d::PassTimes> times;
   std::vector<fft3d::IterationTime> iterations;
+  auto verifyFirst = [&] {
+    std::vector<std::complex<double>> expected = fft3d::makeInput(opt.seed, opt.size);
+    fft3d::referenceTransform(expected, opt.size, signs[0], signs[0] == fft3d::kBackward);
+    return check(signs[0] == fft3d::kForward ? "forward" : "inverse",
+                 fft3d::maxRelativeError(readAll(array, 1), expected));
+  };
   for (int k = from.transform; k < static_cast<int>(signs.size()); ++k) {
     std::vector<fft3d::IterationTime> its;
     double s = 0;
     std::vector<fft3d::PassTimes> ts =
-        transform(opt, &array, signs[k], k, from, progress, its, s);
-    from.initialized = true;
+        transform(opt, &array, signs[k], k, initialized, from, run.progress, its, s);
+    initialized = true;
     seconds += s;
     times.insert(times.end(), ts.begin(), ts.end());
     iterations.insert(iterations.end(), its.begin(), its.end());
-    if (opt.verify && k == 0) {
-      std::vector<std::complex<double>> expected = fft3d::makeInput(opt.seed, opt.size);
-      fft3d::referenceTransform(expected, opt.size, signs[0], signs[0] == fft3d::kBackward);
-      ok &= check(signs[0] == fft3d::kForward ? "forward" : "inverse",
-                  fft3d::maxRelativeError(readAll(array, 1), expected));
-    }
+    // The inverse of a round trip overwrites the forward result.
+    if (opt.verify && k == 0 && signs.size() == 2)
+      ok &= verifyFirst();
   }
-  if (opt.verify && signs.size() == 2)
-    ok &= check("forward+inverse", fft3d::maxRelativeError(readAll(array, 2),
-                                                           fft3d::makeInput(opt.seed, opt.size)));
-  if (progress.enabled())
-    progress.remove();
-
+  // (A run resumed after it had finished, kept with --keep, verifies its
+  // stored result.)
+  if (opt.verify)
+    ok &= signs.size() == 1 ? verifyFirst()
+                            : check("forward+inverse",
+                                    fft3d::maxRelativeError(readAll(array, 2),
+                                                            fft3d::makeInput(opt.seed, opt.size)));
   printReport(times);
   std::printf("servers:\n");
   for (int s = 0; s < opt.servers; ++s)
-    std::printf("%s", fft3d::serverReport(s, servers[static_cast<std::size_t>(s)]->stats()).c_str());
+    std::printf("%s",
+                fft3d::serverReport(s, run.servers[static_cast<std::size_t>(s)]->stats()).c_str());
   // Every pass reads and writes each of its lines once.
   double done = 0;
   for (const fft3d::PassTimes& t : times)
@@ -256,7 +383,16 @@ int main(int argc, char** argv) {
   if (!opt.csv.empty())
     writeCsv(opt.csv, times, iterations);
 
-  for (ArrayDevice* server : servers)
+  // A finished run leaves nothing in the store unless asked to: the record
+  // first, so that no resumable run ever names deleted servers. Kept, the
+  // processes are saved when the program ends (deactivation).
+  if (opt.keep) {
+    std::printf("fft3d: kept run '%s' in the store %s\n", opt.run.c_str(),
+                poc::persist::Store::default_root().string().c_str());
+    return ok ? 0 : 1;
+  }
+  delete run.progress;
+  for (ArrayDevice* server : run.servers)
     delete server;
   return ok ? 0 : 1;
 }

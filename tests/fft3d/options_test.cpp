@@ -84,3 +84,19 @@ TEST(Options, ResumeNeedsOutOfCore) {
   EXPECT_NE(error({"--resume"}).find("--resume continues an out-of-core run"), std::string::npos);
   EXPECT_TRUE(parse({"--resume", "--out-of-core", "/tmp"}).resume);
 }
+
+TEST(Options, RunNameRecordIntervalAndKeep) {
+  Options o =
+      parse({"--out-of-core", "/tmp", "--run", "runs/a-1", "--record-every", "3", "--keep"});
+  EXPECT_EQ(o.run, "runs/a-1");
+  EXPECT_EQ(o.recordEvery, 3);
+  EXPECT_TRUE(o.keep);
+  EXPECT_EQ(parse({}).run, "fft3d");
+  EXPECT_NE(error({"--out-of-core", "/tmp", "--run", "a/../b"}).find("--run 'a/../b' cannot name"),
+            std::string::npos);
+  EXPECT_NE(error({"--out-of-core", "/tmp", "--run", ""}).find("cannot name objects"),
+            std::string::npos);
+  EXPECT_NE(error({"--record-every", "0"}).find("--record-every needs an integer"),
+            std::string::npos);
+  EXPECT_NE(error({"--keep"}).find("--keep leaves an out-of-core run"), std::string::npos);
+}

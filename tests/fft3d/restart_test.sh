@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Restart after kill -9: runs an out-of-core fft3d job, kills the whole job
-# (mpirun and every rank, SIGKILL) once it has recorded some progress, resumes
-# it with --resume, and repeats; the last run must finish and pass --verify.
+# Restart after kill -9 from persistent processes: runs an out-of-core fft3d
+# job whose page servers and progress live in the object store, kills the
+# whole job (mpirun and every rank, SIGKILL) at a random moment once it is
+# transforming, restarts it with --resume, KILLS times; then lets it finish.
+# Checks:
+#   * every restart resumes (the store's record loads), and never from an
+#     earlier place than the restart before it (nothing recorded is lost);
+#   * at least one restart resumed in the middle of a pass (a line > 0);
+#   * the last run passes --verify (FFTW, max relative error <= 1e-10);
+#   * the finished run leaves nothing in the store.
 #
 # usage: restart_test.sh FFT3D_EXE MPIEXEC NP KILLS [fft3d options...]
 set -euo pipefail
@@ -9,13 +16,14 @@ exe=$1 mpiexec=$2 np=$3 kills=$4
 shift 4
 dir=$(mktemp -d "${TMPDIR:-/tmp}/fft3d-restart-XXXXXX")
 trap 'rm -rf "$dir"' EXIT
+export POC_STORE=$dir/store
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-run=("$mpiexec" -n "$np" --oversubscribe --mca btl self,vader,tcp "$exe" --out-of-core "$dir" "$@")
+run=("$mpiexec" -n "$np" --oversubscribe --mca btl self,vader,tcp "$exe"
+     --out-of-core "$dir" --run restart-test "$@")
 
-# Iteration (in the run's order) recorded in the progress file, 0 if none.
-recorded() {
-  [[ -f $dir/fft3d-progress ]] || { echo 0; return; }
-  awk '{ print $5 * 1000000 + $6 * 1000 + $7 }' "$dir/fft3d-progress" 2>/dev/null || echo 0
+fail() {
+  echo "restart_test: FAIL: $*" >&2
+  exit 1
 }
 
 # SIGKILL to every process of the job: mpirun was started as the leader of a
@@ -29,33 +37,84 @@ kill_job() {
     [[ -z $(ps -o pid= -s "$1" || true) ]] && return
     sleep 0.1
   done
-  echo "restart_test: processes of the killed job are still alive" >&2
-  exit 1
+  fail "processes of the killed job are still alive"
+}
+
+# "T P L1/N L2/N ...": transform, pass and each FFT process's first line
+# (of the pass's N) from a log's "resuming run ... at transform T, fftP:
+# FFT process 0 from line L1 of N, ..."
+resumed_at() {
+  sed -n 's/^fft3d: resuming run .* at transform \([0-9]*\), fft\([0-9]\):\(.*\)$/\1 \2 \3/p' "$1" |
+    sed 's/ FFT process [0-9]* from line \([0-9]*\) of \([0-9]*\)/ \1\/\2/g; s/,//g'
+}
+
+# 0 if position "$1" (as resumed_at prints it) is not before "$2": the same
+# or a later pass, and in the same pass no process's line goes back.
+not_before() {
+  local -a a=($1) b=($2)
+  ((a[0] * 10 + a[1] > b[0] * 10 + b[1])) && return 0
+  ((a[0] * 10 + a[1] < b[0] * 10 + b[1])) && return 1
+  for ((i = 2; i < ${#a[@]}; i++)); do
+    ((${a[i]%/*} >= ${b[i]%/*})) || return 1
+  done
+}
+
+# Sets midpass=1 if some process of position "$1" resumes strictly inside
+# its pass (0 < line < N).
+note_midpass() {
+  local l
+  for l in $(echo "$1" | cut -d' ' -f3-); do
+    ((${l%/*} > 0 && ${l%/*} < ${l#*/})) && midpass=1
+  done
+  return 0
 }
 
 resume=()
+previous=""
+midpass=0
 for ((k = 1; k <= kills; k++)); do
-  before=$(recorded)
-  setsid "${run[@]}" "${resume[@]}" >"$dir/log.$k" 2>&1 &
+  setsid timeout 120 "${run[@]}" "${resume[@]}" >"$dir/log.$k" 2>&1 &
   job=$!
-  # Kill once the job has recorded progress beyond where it started.
+  # Kill at a random moment once the job is transforming (member 0 prints
+  # a line per iteration).
   for ((t = 0; t < 600; t++)); do
-    now=$(recorded)
-    if ((now > before)) || ! kill -0 "$job" 2>/dev/null; then break; fi
-    sleep 0.1
+    grep -q "iteration" "$dir/log.$k" && break
+    kill -0 "$job" 2>/dev/null || break
+    sleep 0.05
   done
-  sleep "0.0$((RANDOM % 10))"
+  sleep "$((RANDOM % 2)).$((RANDOM % 5))$((RANDOM % 10))"
   kill_job "$job"
-  wait "$job" 2>/dev/null || true
-  if [[ ! -f $dir/fft3d-progress ]]; then
-    echo "restart_test: run $k finished before it could be killed; use more iterations" >&2
-    cat "$dir/log.$k" >&2
-    exit 1
+  status=0
+  wait "$job" 2>/dev/null || status=$?
+  grep -q "verify .*: OK" "$dir/log.$k" &&
+    fail "run $k finished before it was killed; give the test a larger problem"
+  if ((k > 1)); then
+    position=$(resumed_at "$dir/log.$k")
+    [[ -n $position ]] || { cat "$dir/log.$k" >&2; fail "run $k did not resume (status $status)"; }
+    echo "run $k resumed at: $(grep '^fft3d: resuming' "$dir/log.$k")"
+    [[ -z $previous ]] || not_before "$position" "$previous" ||
+      fail "run $k resumed at ($position), before the previous restart ($previous)"
+    previous=$position
+    note_midpass "$position"
   fi
-  echo "killed run $k at progress $(cat "$dir/fft3d-progress")"
+  echo "killed run $k"
   resume=(--resume)
 done
-"${run[@]}" --resume | tee "$dir/log.final"
-grep -q "resuming at" "$dir/log.final"
-grep -q "verify .*: OK" "$dir/log.final"
-! grep -q "FAILED" "$dir/log.final"
+
+timeout 300 "${run[@]}" --resume >"$dir/log.final" 2>&1 || { cat "$dir/log.final"; fail "the last run failed"; }
+grep -v "iteration" "$dir/log.final"
+# The last kill may have come after the last record (the run had finished
+# transforming): then the last run only verifies.
+if ! grep -q "^fft3d: run 'restart-test' has finished" "$dir/log.final"; then
+  position=$(resumed_at "$dir/log.final")
+  [[ -n $position ]] || fail "the last run did not resume"
+  [[ -z $previous ]] || not_before "$position" "$previous" ||
+    fail "the last run resumed at ($position), before the previous restart ($previous)"
+  note_midpass "$position"
+fi
+((midpass)) || fail "no restart resumed in the middle of a pass (every line was 0)"
+grep -q "verify .*: OK" "$dir/log.final" || fail "the result does not verify"
+! grep -q "FAILED" "$dir/log.final" || fail "the result does not verify"
+leftover=$(find "$POC_STORE" -name '*.pobj' 2>/dev/null || true)
+[[ -z $leftover ]] || fail "the finished run left records in the store: $leftover"
+echo "restart_test: PASSED"

@@ -2,6 +2,8 @@
 
 #include "fft3d/options.hpp"
 
+#include <poc/persist/address.hpp>
+
 #include <charconv>
 #include <limits>
 #include <sstream>
@@ -83,6 +85,12 @@ void validate(const Options& o) {
     bad("--out-of-core needs a directory");
   if (o.resume && o.inCore)
     bad("--resume continues an out-of-core run; it needs --out-of-core DIR");
+  if (o.keep && o.inCore)
+    bad("--keep leaves an out-of-core run in the store; it needs --out-of-core DIR");
+  // The longest address the run's objects get.
+  std::string longest = o.run + "/PageDevice/" + std::to_string(o.servers - 1);
+  if (std::string why = poc::persist::Address::check(longest); !why.empty())
+    bad("--run '" + o.run + "' cannot name objects in the store: " + why);
   long long points = 1LL * o.size[0] * o.size[1] * o.size[2];
   if (o.verify && points > (1LL << 27))
     bad("--verify holds the whole array in one process; it is limited to 2^27 "
@@ -136,6 +144,13 @@ Options parseOptions(int argc, const char* const* argv) {
     } else if (arg == "--resume") {
       flag();
       o.resume = true;
+    } else if (arg == "--run")
+      o.run = next();
+    else if (arg == "--record-every")
+      o.recordEvery = static_cast<int>(parseInteger(arg, next(), 1, 1 << 30));
+    else if (arg == "--keep") {
+      flag();
+      o.keep = true;
     } else if (arg == "--buffered-io") {
       flag();
       o.directIO = false;
@@ -198,7 +213,13 @@ computed line by line by F FFT processes (Givelberg, sections 4-5).
   --in-core                 pages in the servers' memory (default)
   --out-of-core DIR         pages in one file per server in DIR
   --buffered-io             out-of-core files without O_DIRECT
-  --resume                  continue the out-of-core run recorded in DIR (after a kill)
+  --run NAME                out-of-core: the run's name in the object store ($POC_STORE;
+                            default fft3d); its page servers and progress are persistent
+                            processes NAME/PageDevice/<s> and NAME/progress
+  --resume                  continue the out-of-core run NAME from each FFT process's
+                            last recorded line (after a kill)
+  --record-every K          out-of-core: lines between durable progress records (default 8)
+  --keep                    leave the finished run in the store (default: delete it)
   --prefetch on|off         servers read the next line while FFTs run (default on)
   --transpose server|client where pages are transposed for fft1/fft2 (default server)
   --direction forward|inverse|roundtrip   (default forward; inverse is normalised)

@@ -47,6 +47,9 @@ std::string processReport(const PassTimes& t) {
   out += format("%d: fftw %s %.6g sec\n", t.process, slab.c_str(), t.fftw);
   out += format("%d: Array::write %s:: %s, %.6g sec, %s\n", t.process, slab.c_str(),
                 formatBytes(bytes).c_str(), t.write, formatRate(bytes, t.write).c_str());
+  if (t.records > 0)
+    out += format("%d: progress record (flush, checkpoint) %.6g sec (%d records)\n", t.process,
+                  t.record, t.records);
   out += format("%d: barrier %.6g sec, pass total %.6g sec (%d lines)\n", t.process,
                 t.barrier, t.total, t.lines);
   return out;

@@ -36,7 +36,15 @@ struct Options {
   bool inCore = true;           ///< memory devices; otherwise files in directory
   std::string directory;        ///< out-of-core: where the page files go
   bool directIO = true;         ///< O_DIRECT for out-of-core files
-  bool resume = false;          ///< continue the out-of-core run recorded in directory
+  /// Out-of-core: the run's name, the prefix of the addresses of its
+  /// persistent processes in the object store ("<run>/PageDevice/<s>",
+  /// "<run>/progress").
+  std::string run = "fft3d";
+  bool resume = false;          ///< continue the out-of-core run named run
+  /// Out-of-core: lines an FFT process completes between two durable
+  /// progress records (at most this many are redone after a kill).
+  int recordEvery = 8;
+  bool keep = false;            ///< leave the finished run in the store
   bool prefetch = true;         ///< server-side ReadIntoServerCache
   bool clientTranspose = false; ///< transpose pages in the FFT processes, not the servers
   Direction direction = Direction::Forward;

@@ -30,6 +30,10 @@ struct PassTimes {
   double fftw = 0;       ///< FFTW execution, with the inverse's scaling
   double write = 0;      ///< Array::write and the completion of its started calls
   double barrier = 0;    ///< waiting for the group at the end of each iteration
+  /// Out-of-core runs: making the lines durable and recording the progress
+  /// (Array::Flush, then RunProgress::Record and its checkpoint).
+  double record = 0;
+  int records = 0;       ///< progress records made
   double total = 0;      ///< the whole pass
 };
 
