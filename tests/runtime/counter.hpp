@@ -171,6 +171,15 @@ struct Counter_client : Counter_interface {
     reply.copy_back(x, s);
     return reply.result<void>();
   }
+  static ::poc::future<void> future_twice_0(Counter *self, int &x, std::string *s) {
+    if (!::poc::is_remote(self)) {
+      self->twice(x, s);
+      return ::poc::make_ready_future();
+    }
+    ::poc::Call call(self, Counter_interface::twice_0);
+    call.args(x, s);
+    return call.start_future<void>(x, s);
+  }
   static int add_to_0(Counter *self, Counter *other, int d) {
     if (!::poc::is_remote(self))
       return self->add_to(other, d);

@@ -45,6 +45,31 @@ int body() {
     poc::destroy(c);
   });
 
+  check::section("futures copy arguments back when waited for", [] {
+    Counter *c = make(0);
+    int x = 5;
+    std::string s = "xy";
+    poc::future<void> f = Counter_client::future_twice_0(c, x, &s);
+    CHECK(x == 5 && s == "xy"); // nothing is written before the wait
+    f.wait();
+    CHECK(x == 10 && s == "xyxy");
+    f.get();
+    CHECK(x == 10 && s == "xyxy"); // written once
+    int y = 1;
+    auto g = Counter_client::future_twice_0(c, y, nullptr).then([&] { return y + 1; });
+    CHECK(g.get() == 3);
+    int a = 2, b = 3;
+    auto fa = Counter_client::future_twice_0(c, a, nullptr);
+    auto fb = Counter_client::future_twice_0(c, b, nullptr);
+    poc::when_all(fa, fb).get();
+    CHECK(a == 4 && b == 6);
+    int local = 7;
+    Counter mine(0);
+    Counter_client::future_twice_0(&mine, local, nullptr).get();
+    CHECK(local == 14);
+    poc::destroy(c);
+  });
+
   check::section("exceptions reach the caller; the process keeps serving", [] {
     Counter *c = make(1);
     CHECK(check::throws<poc::remote_error>([&] { Counter_client::fail_0(c, "boom"); },

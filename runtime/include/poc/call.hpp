@@ -12,6 +12,9 @@
 #include <poc/transport.hpp>
 
 #include <cstdint>
+#include <exception>
+#include <optional>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -49,6 +52,59 @@ private:
   Reader reader_;
 };
 
+namespace detail {
+
+/// How a copy-back target is kept until the reply arrives: pointers (and
+/// `counted` ranges) by value, because read_back writes through them and a
+/// wrapper's pointer parameter is gone by then; everything else as a
+/// reference to the caller's object.
+template <class A>
+using copy_back_target_t =
+    std::conditional_t<std::is_lvalue_reference_v<A> &&
+                           !std::is_pointer_v<std::remove_cvref_t<A>>,
+                       A, std::remove_cvref_t<A>>;
+
+/// The reply of a started call whose non-const reference and pointer
+/// arguments are copied back: the first wait() or get() takes the reply and
+/// writes the copies into the caller's arguments, in the waiting thread, so
+/// nothing writes into the caller's memory while it may be using it.
+template <class R, class... A> class CopyBackState final : public FutureState<R> {
+public:
+  CopyBackState(std::shared_ptr<ReplySlot> slot, A... targets)
+      : slot_(std::move(slot)), targets_(targets...) {}
+  bool ready() override { return reply_ || error_ || reply_ready(*slot_); }
+  /// Applies the copy-backs; an error is kept for get(), as a wait() on a
+  /// std::future does not throw.
+  void wait() override {
+    try {
+      take();
+    } catch (...) {
+      error_ = std::current_exception();
+    }
+  }
+  R get() override {
+    if (error_)
+      std::rethrow_exception(error_);
+    take();
+    return reply_->template result<R>();
+  }
+
+private:
+  void take() {
+    if (reply_)
+      return;
+    reply_.emplace(reply_take(*slot_));
+    std::apply([this](auto &...t) { reply_->copy_back(t...); }, targets_);
+  }
+
+  std::shared_ptr<ReplySlot> slot_;
+  std::tuple<A...> targets_;
+  std::optional<Reply> reply_;
+  std::exception_ptr error_;
+};
+
+} // namespace detail
+
 /// One request to the process `target` refers to.
 class Call {
 public:
@@ -83,6 +139,18 @@ public:
   template <class R> future<R> start_future() {
     return future<R>(std::make_shared<detail::ReplyState<R>>(
         detail::call_start_future(target_, method_, writer_)));
+  }
+
+  /// start_future<R>() for a method with non-const reference or pointer
+  /// parameters: `copy_backs` are those arguments (as for Reply::copy_back),
+  /// written back when the future is first waited for (wait(), get(), or
+  /// through then()/when_all()), in the waiting thread. References must
+  /// outlive that moment; until then the arguments keep their old values.
+  template <class R, class... A> future<R> start_future(A &&...copy_backs) {
+    using State = detail::CopyBackState<R, detail::copy_back_target_t<A>...>;
+    return future<R>(std::make_shared<State>(
+        detail::call_start_future(target_, method_, writer_),
+        std::forward<A>(copy_backs)...));
   }
 
   /// The request being built (for hand-written protocols).
