@@ -214,9 +214,11 @@ public:
   }
 
   /// Translates \p Src into \p Out; false on errors (already reported).
+  /// Rewritten headers go under \p HeaderDir (empty: none may be needed).
   bool translate(const std::string &Src, const std::string &GenName,
                  const std::set<std::string> &Names, std::string &Out,
-                 std::vector<std::string> &Deps) {
+                 std::vector<std::string> &Deps, const std::string &HeaderDir,
+                 std::vector<std::pair<std::string, std::string>> &Headers) {
     auto [Tool, FS] = makeTool(Src);
     TranslateOptions TO;
     TO.ProgramRemotable = Names;
@@ -224,6 +226,8 @@ public:
     TO.SourceName = Src;
     TO.Files = FS.get();
     TO.Dependencies = &Deps;
+    TO.HeaderDir = HeaderDir;
+    TO.Headers = &Headers;
     TranslateFactory F(TO, Out);
     return Tool->run(&F) == 0 && !Out.empty();
   }
@@ -294,6 +298,29 @@ bool writeFile(const std::string &Path, StringRef Text) {
 std::string stem(const std::string &Src) {
   return sys::path::stem(Src).str();
 }
+
+std::string absolute(const std::string &Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  return Abs.str().str();
+}
+
+/// Writes the rewritten copies of headers into \p Dir, replacing any
+/// earlier ones (a header that no longer needs a copy must not keep one).
+bool writeHeaders(const std::string &Dir,
+                  const std::vector<std::pair<std::string, std::string>> &Headers) {
+  sys::fs::remove_directories(Dir);
+  for (const auto &[Path, Text] : Headers) {
+    if (auto EC = sys::fs::create_directories(sys::path::parent_path(Path))) {
+      errs() << "poc++: error: cannot create '"
+             << sys::path::parent_path(Path) << "': " << EC.message() << "\n";
+      return false;
+    }
+    if (!writeFile(Path, Text))
+      return false;
+  }
+  return true;
+}
 } // namespace
 
 int runDriver(const DriverOptions &O, const Toolchain &TC) {
@@ -337,9 +364,18 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
     std::string GenName = Gen.str().str();
     if (O.TranslateOnly)
       GenName = O.Output.empty() ? "<stdout>" : O.Output;
+    // Rewritten headers go beside the translation that includes them.
+    std::string HeaderDir;
+    if (!O.TranslateOnly || !O.EmitGeneratedDir.empty())
+      HeaderDir = absolute(Gen.str().str()) + ".headers";
+    if (O.TranslateOnly && !O.Output.empty() && O.Output != "-")
+      HeaderDir = absolute(O.Output) + ".headers";
     std::string Out;
     std::vector<std::string> Deps;
-    if (!T.translate(Src, GenName, Names, Out, Deps))
+    std::vector<std::pair<std::string, std::string>> Headers;
+    if (!T.translate(Src, GenName, Names, Out, Deps, HeaderDir, Headers))
+      return 1;
+    if (!HeaderDir.empty() && !writeHeaders(HeaderDir, Headers))
       return 1;
     if (!O.DepFile.empty()) {
       std::string Text = (O.Output.empty() ? GenName : O.Output) + ":";

@@ -260,15 +260,29 @@ std::string InterfaceGen::wrapperParams(const RemoteMethod &M,
   return S;
 }
 
-std::string InterfaceGen::localCall(const RemoteMethod &M) const {
-  std::string S = "self->" + M.Decl->getNameAsString() + "(";
-  for (size_t I = 0; I < M.Params.size(); ++I) {
-    if (I)
+std::string InterfaceGen::wrapperResult(const RemoteMethod &M,
+                                        llvm::StringRef Variant) const {
+  if (Variant == "_start")
+    return "void";
+  if (Variant == "_future")
+    return "::poc::future<" + M.Result + ">";
+  return M.Result;
+}
+
+std::string InterfaceGen::forwardedArgs(const RemoteMethod &M,
+                                        bool Leading) const {
+  std::string S;
+  for (const RemoteParam &P : M.Params) {
+    if (Leading || !S.empty())
       S += ", ";
-    const RemoteParam &P = M.Params[I];
     S += P.MoveLocally ? "std::move(" + P.Name + ")" : P.Name;
   }
-  return S + ")";
+  return S;
+}
+
+std::string InterfaceGen::localCall(const RemoteMethod &M) const {
+  return "self->" + M.Decl->getNameAsString() + "(" + forwardedArgs(M, false) +
+         ")";
 }
 
 std::string InterfaceGen::sendArgs(const RemoteMethod &M) const {
@@ -361,12 +375,9 @@ std::string InterfaceGen::emitDeclarations(const RemoteClass &C) {
     if (M.Problem)
       continue;
     std::string Self = selfParam(C, M), Params = wrapperParams(M, true);
-    OS << "static " << M.Result << " " << M.Key << "(" << Self << Params
-       << ");\n";
-    OS << "static void " << M.Key << "_start(" << Self << Params << ");\n";
-    if (!M.hasCopyBack())
-      OS << "static ::poc::future<" << M.Result << "> " << M.Key
-         << "_future(" << Self << Params << ");\n";
+    for (llvm::StringRef Variant : {"", "_start", "_future"})
+      OS << "static " << wrapperResult(M, Variant) << " " << M.Key << Variant
+         << "(" << Self << Params << ");\n";
   }
   OS << "};\n} // namespace poc_gen\n";
   return S;
@@ -427,14 +438,15 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
          << localCall(M) << ";\nreturn;\n}\n"
          << Send << "call.start();\n}\n";
     }
-    if (used(M, "_future") && !M.hasCopyBack()) {
+    if (used(M, "_future")) {
       OS << "inline ::poc::future<" << M.Result << "> " << Client << M.Key
          << "_future" << Head << "if (!::poc::is_remote(self))"
          << (Void ? " {\n" + localCall(M) +
                         ";\nreturn ::poc::make_ready_future();\n}\n"
                   : "\nreturn ::poc::make_ready_future(" + localCall(M) +
                         ");\n")
-         << Send << "return call.start_future<" << M.Result << ">();\n}\n";
+         << Send << "return call.start_future<" << M.Result << ">("
+         << copyBacks(M) << ");\n}\n";
     }
   }
   return S;

@@ -1,5 +1,6 @@
 //===- Translator.cpp - process-oriented C++ to C++ -----------------------===//
 #include "pocc/Translator.h"
+#include "pocc/DependentCalls.h"
 #include "pocc/Diagnostics.h"
 #include "pocc/InterfaceGen.h"
 #include "pocc/RemoteModel.h"
@@ -12,8 +13,12 @@
 #include "clang/Format/Format.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -43,6 +48,31 @@ bool isImplicitWrapper(const Stmt *S) {
          isa<ParenExpr>(S);
 }
 
+/// An include directive of the translation unit: the file name as written
+/// (with its quotes or brackets) and the file it named.
+struct IncludeDirective {
+  CharSourceRange Name;
+  FileEntryRef Target;
+};
+
+/// Records every include directive that found a file, so that directives
+/// naming a rewritten header can name its rewritten copy instead.
+class IncludeRecorder : public PPCallbacks {
+public:
+  explicit IncludeRecorder(std::vector<IncludeDirective> &Out) : Out(Out) {}
+  void InclusionDirective(SourceLocation, const Token &, StringRef, bool,
+                          CharSourceRange FilenameRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (File)
+      Out.push_back({FilenameRange, *File});
+  }
+
+private:
+  std::vector<IncludeDirective> &Out;
+};
+
 /// The consumer that does the translation once the file is parsed.
 class TranslateConsumer : public ASTConsumer,
                           public RecursiveASTVisitor<TranslateConsumer> {
@@ -53,11 +83,20 @@ public:
 
   void HandleTranslationUnit(ASTContext &C) override;
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
-    TopLevel.insert(TopLevel.end(), DG.begin(), DG.end());
+    // Sema hands over function template instantiations it had to make
+    // early (a deduced return type); they share their template's source,
+    // which is rewritten once, from the template.
+    for (Decl *D : DG) {
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if (!FD || !FD->isTemplateInstantiation())
+        TopLevel.push_back(D);
+    }
     return true;
   }
   /// Declarations loaded from a precompiled header are library code.
   void HandleInterestingDecl(DeclGroupRef) override {}
+  /// Where the preprocessor records the include directives.
+  std::vector<IncludeDirective> &includes() { return Includes; }
 
   // RecursiveASTVisitor configuration and hooks.
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -123,9 +162,9 @@ private:
     CurrentFunction = Saved;
     return R;
   }
-  bool inMainFile(SourceLocation L) const {
-    return L.isValid() && SM->isWrittenInMainFile(SM->getExpansionLoc(L));
-  }
+  /// True if \p L is in a file poc++ rewrites: the main file or one of the
+  /// user's own headers (not a system, MPI or poc header).
+  bool inUserFile(SourceLocation L) const;
   /// Consumes a `start` keyword in front of \p Begin, if there is one.
   bool takeStart(SourceLocation Begin);
   /// True if the value of the expression being visited is not used (an
@@ -150,9 +189,37 @@ private:
   void startLocal(const Expr *E);
   /// A started call that is not remote runs as a local task.
   bool startLocalIfStarted(const Expr *E);
+  /// Rewrites `p->f(args)` whose method is chosen when the template is
+  /// instantiated (pocc/DependentCalls.h); false if \p E is not one.
+  bool rewriteDependentCall(const CallExpr *E);
+  DependentCalls &dependent();
+  /// The remotable classes defined in the file's declarations.
+  std::vector<const CXXRecordDecl *> remotableClasses() const;
+  /// Declares \p C's interface before \p Top (null: at the end) unless it
+  /// is declared before an earlier declaration already.
+  void noteUseAt(const RemoteClass &C, const Decl *Top);
+  /// Places the `remote<T>` specialisations dependent calls need right
+  /// after their classes, before any code can instantiate a template.
+  void placeSpecialisations();
+  /// The interface and client declarations of \p C, and its `remote<T>`
+  /// specialisation if it has one.
+  std::string declarationsOf(const RemoteClass &C);
   /// The main file as the user named it.
   std::string sourceName() const;
-  std::string lineDirective(unsigned Line) const;
+  /// A user file's name in `#line` directives: the main file as the user
+  /// named it, a header by its absolute path.
+  std::string fileName(FileID FID) const;
+  std::string lineDirective(unsigned Line, llvm::StringRef File) const;
+  /// Where the rewritten copy of header \p FID goes.
+  std::string copyPath(FileID FID) const;
+  /// Writes the rewritten copies of the user's headers (those poc++ changed
+  /// and those including them) and points include directives at them;
+  /// false on errors.
+  bool copyHeaders();
+  /// Replaces each marker line in \p Text by a `#line` directive naming
+  /// \p Name, the file \p Text is written to.
+  static std::string resolveGeneratedLines(llvm::StringRef Text,
+                                           llvm::StringRef Name);
   std::string insertionBlock(const Decl *Top, llvm::StringRef Body);
   std::string forwardDeclaration(const CXXRecordDecl *RD) const;
   std::string generateEnd(const std::vector<const RemoteClass *> &Servers);
@@ -169,18 +236,26 @@ private:
   std::unique_ptr<RemoteModel> Model;
   std::unique_ptr<Serializability> Sendable;
   std::unique_ptr<InterfaceGen> Gen;
+  std::unique_ptr<DependentCalls> Dependent;
+  /// Classes with a `remote<T>` specialisation, by name.
+  std::vector<const RemoteClass *> Specialised;
 
-  /// Started expression offset -> keyword offset, main file only.
-  std::map<unsigned, unsigned> StartOffsets;
+  /// Per user file: started expression offset -> keyword offset.
+  std::map<FileID, std::map<unsigned, unsigned>> StartOffsets;
+  /// Whether a file is a user file, by file.
+  mutable std::map<FileID, bool> UserFiles;
   std::set<const CXXNewExpr *> StartedNews;
   FunctionDecl *CurrentFunction = nullptr;
   const Decl *CurrentTop = nullptr;
+  /// The namespace-scope declarations rewritten, in order.
+  std::vector<const Decl *> Tops;
   /// Units in order of first use, with the top-level declaration before
   /// which their declarations go.
   std::vector<std::pair<const RemoteClass *, const Decl *>> FirstUse;
   std::set<const RemoteClass *> Declared;
   const FunctionDecl *Main = nullptr;
   std::vector<const Stmt *> Parents;
+  std::vector<IncludeDirective> Includes;
   /// The file's own top-level declarations, in order (not those of a
   /// precompiled header).
   std::vector<Decl *> TopLevel;
@@ -194,30 +269,50 @@ bool TranslateConsumer::TraverseDecl(Decl *D) {
                   !isa<NamespaceDecl>(D) && !isa<LinkageSpecDecl>(D) &&
                   !isa<TranslationUnitDecl>(D);
   if (TopLevel || isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
-    // Only the main file is rewritten; headers are read, not changed.
-    if (!inMainFile(D->getLocation()))
+    // System, MPI and poc headers are library code, read and not changed.
+    if (!inUserFile(D->getLocation()))
       return true;
   }
   if (!TopLevel)
     return RecursiveASTVisitor::TraverseDecl(D);
   const Decl *Saved = CurrentTop;
   CurrentTop = D;
+  Tops.push_back(D);
   bool Res = RecursiveASTVisitor::TraverseDecl(D);
   CurrentTop = Saved;
   return Res;
 }
 
-bool TranslateConsumer::takeStart(SourceLocation Begin) {
-  if (StartOffsets.empty() || !inMainFile(Begin))
+bool TranslateConsumer::inUserFile(SourceLocation L) const {
+  if (L.isInvalid())
     return false;
-  unsigned Off = SM->getFileOffset(SM->getExpansionLoc(Begin));
-  auto It = StartOffsets.find(Off);
-  if (It == StartOffsets.end())
+  FileID FID = SM->getFileID(SM->getExpansionLoc(L));
+  auto [It, New] = UserFiles.emplace(FID, false);
+  if (New) {
+    OptionalFileEntryRef FE = SM->getFileEntryRefForID(FID);
+    // Headers found through system include paths are library code
+    // wherever they are (the paths Clang names them by vary).
+    It->second = FID == SM->getMainFileID() ||
+                 (FE && Opts.Files && Opts.Files->isUserPath(FE->getName()) &&
+                  !SM->isInSystemHeader(SM->getLocForStartOfFile(FID)));
+  }
+  return It->second;
+}
+
+bool TranslateConsumer::takeStart(SourceLocation Begin) {
+  if (StartOffsets.empty() || !inUserFile(Begin))
+    return false;
+  SourceLocation L = SM->getExpansionLoc(Begin);
+  auto File = StartOffsets.find(SM->getFileID(L));
+  if (File == StartOffsets.end())
+    return false;
+  unsigned Off = SM->getFileOffset(L);
+  auto It = File->second.find(Off);
+  if (It == File->second.end())
     return false;
   // Remove the blanks or the parse-only marker the pre-pass left.
-  R.RemoveText(SM->getComposedLoc(SM->getMainFileID(), It->second),
-               Off - It->second);
-  StartOffsets.erase(It);
+  R.RemoveText(SM->getComposedLoc(File->first, It->second), Off - It->second);
+  File->second.erase(It);
   return true;
 }
 
@@ -238,9 +333,19 @@ bool TranslateConsumer::rewritable(const Expr *E) {
 }
 
 void TranslateConsumer::noteUse(const RemoteClass &C) {
-  if (!Declared.insert(&C).second)
+  noteUseAt(C, CurrentTop);
+}
+
+void TranslateConsumer::noteUseAt(const RemoteClass &C, const Decl *Top) {
+  if (Declared.insert(&C).second) {
+    FirstUse.emplace_back(&C, Top);
     return;
-  FirstUse.emplace_back(&C, CurrentTop);
+  }
+  for (auto &[Unit, At] : FirstUse)
+    if (Unit == &C && Top &&
+        (!At || SM->isBeforeInTranslationUnit(Top->getBeginLoc(),
+                                              At->getBeginLoc())))
+      At = Top;
 }
 
 bool TranslateConsumer::checkProblem(const RemoteMethod &M,
@@ -310,7 +415,7 @@ void TranslateConsumer::rewriteCallArgs(SourceLocation AfterCallee,
 }
 
 bool TranslateConsumer::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
-  if (!inMainFile(E->getBeginLoc()))
+  if (!inUserFile(E->getBeginLoc()))
     return true;
   const CXXMethodDecl *MD = E->getMethodDecl();
   const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreParens());
@@ -354,15 +459,8 @@ bool TranslateConsumer::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   checkArrayArgs(*M, Args);
   bool Started = takeStart(E->getBeginLoc());
   std::string Variant;
-  if (Started) {
+  if (Started)
     Variant = isDiscarded() ? "_start" : "_future";
-    if (Variant == "_future" && M->hasCopyBack()) {
-      Diags.report(E->getBeginLoc(), Diag::Unsupported)
-          << "a future of a call that copies arguments back; call it "
-             "without 'start' or discard its result";
-      return true;
-    }
-  }
   const RemoteClass &Unit = Gen->unitFor(MD);
   Gen->use(Unit, *M, Variant);
   noteUse(Unit);
@@ -400,14 +498,83 @@ void TranslateConsumer::startLocal(const Expr *E) {
 }
 
 bool TranslateConsumer::VisitCallExpr(CallExpr *E) {
-  if (isa<CXXMemberCallExpr>(E) || !inMainFile(E->getBeginLoc()))
+  if (isa<CXXMemberCallExpr>(E) || !inUserFile(E->getBeginLoc()))
+    return true;
+  if (rewriteDependentCall(E))
     return true;
   return startLocalIfStarted(E);
 }
 
+bool TranslateConsumer::rewriteDependentCall(const CallExpr *E) {
+  // The callee of a call whose method overload resolution has not chosen
+  // yet: a member of a dependent type, an overload set, or a method called
+  // with type-dependent arguments.
+  const Expr *Callee = E->getCallee()->IgnoreParens();
+  const Expr *Base = nullptr;
+  DeclarationName Name;
+  bool Arrow = false, Implicit = false, Explicit = false;
+  // The two kinds of unresolved member reference have the same accessors.
+  auto unresolved = [&](const auto *Member, DeclarationName MemberName) {
+    Implicit = Member->isImplicitAccess();
+    Base = Member->getBase();
+    Name = MemberName;
+    Arrow = Member->isArrow();
+    Explicit = Member->hasExplicitTemplateArgs();
+  };
+  if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(Callee)) {
+    unresolved(D, D->getMember());
+  } else if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Callee)) {
+    unresolved(U, U->getMemberName());
+  } else if (const auto *M = dyn_cast<MemberExpr>(Callee)) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
+    if (!MD || MD->isStatic())
+      return false;
+    Base = M->getBase();
+    Name = MD->getDeclName();
+    Arrow = M->isArrow();
+    Explicit = M->hasExplicitTemplateArgs();
+  } else {
+    return false;
+  }
+  if (Implicit || !Base || Explicit || !Name.isIdentifier() ||
+      isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
+    return false;
+  // Through a pointer: `p->f()` or `(*p).f()`.
+  const Expr *Pointer = Base;
+  if (!Arrow) {
+    const auto *UO = dyn_cast<UnaryOperator>(Base->IgnoreParens());
+    if (!UO || UO->getOpcode() != UO_Deref)
+      return false;
+    Pointer = UO->getSubExpr();
+  }
+  QualType PT = Pointer->getType();
+  if (!PT->isDependentType()) {
+    const CXXRecordDecl *RD =
+        PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl()
+                            : nullptr;
+    if (!RD || !Model->isRemotable(RD))
+      return false;
+  }
+  llvm::StringRef Method = Name.getAsIdentifierInfo()->getName();
+  if (!dependent().isRemoteName(Method))
+    return false; // no process has such a method: always a local call
+  if (!rewritable(E))
+    return true;
+  std::string Variant;
+  if (takeStart(E->getBeginLoc()))
+    Variant = isDiscarded() ? "_start" : "_future";
+  R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
+                     dependent().use(Method, Variant) + "(" +
+                         (Arrow ? "" : "&"));
+  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())),
+                  E->getArgs(), E->getNumArgs(),
+                  SM->getExpansionLoc(E->getRParenLoc()), true);
+  return true;
+}
+
 bool TranslateConsumer::VisitBinaryOperator(BinaryOperator *E) {
   // `start p = new(m) T(...)`: the creation is what is started.
-  if (E->getOpcode() != BO_Assign || !inMainFile(E->getBeginLoc()))
+  if (E->getOpcode() != BO_Assign || !inUserFile(E->getBeginLoc()))
     return true;
   const auto *New = dyn_cast<CXXNewExpr>(E->getRHS()->IgnoreParenImpCasts());
   if (New && isRemoteNew(New) && takeStart(E->getBeginLoc()))
@@ -417,7 +584,7 @@ bool TranslateConsumer::VisitBinaryOperator(BinaryOperator *E) {
 
 bool TranslateConsumer::VisitDeclStmt(DeclStmt *S) {
   // `start T* p = new(m) T(...)`.
-  if (!S->isSingleDecl() || !inMainFile(S->getBeginLoc()))
+  if (!S->isSingleDecl() || !inUserFile(S->getBeginLoc()))
     return true;
   const auto *VD = dyn_cast<VarDecl>(S->getSingleDecl());
   const auto *New = VD && VD->getInit() ? dyn_cast<CXXNewExpr>(
@@ -429,7 +596,7 @@ bool TranslateConsumer::VisitDeclStmt(DeclStmt *S) {
 }
 
 bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
-  if (!inMainFile(E->getBeginLoc()) || !isRemoteNew(E) || !rewritable(E))
+  if (!inUserFile(E->getBeginLoc()) || !isRemoteNew(E) || !rewritable(E))
     return true;
   bool Started = StartedNews.count(E) || takeStart(E->getBeginLoc());
   const Expr *Where = E->getPlacementArg(0);
@@ -492,14 +659,19 @@ bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
 }
 
 bool TranslateConsumer::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
-  if (!inMainFile(E->getBeginLoc()))
+  if (!inUserFile(E->getBeginLoc()))
     return true;
   const Expr *Arg = E->getArgument();
   QualType T = Arg->IgnoreImpCasts()->getType();
-  if (!T->isPointerType())
-    return true;
   const char *Fn = nullptr;
-  if (E->isArrayForm()) {
+  if (T->isDependentType()) {
+    // In a template, `delete p` of a dependent `T*` may end a process:
+    // ::poc::destroy deletes a local object and ends a remote one.
+    if (!E->isArrayForm())
+      Fn = "::poc::destroy(";
+  } else if (!T->isPointerType()) {
+    return true;
+  } else if (E->isArrayForm()) {
     if (isScalarPointer(T) && Model->mayBeRemoteArray(Arg))
       Fn = "::poc::destroy_array(";
   } else if (const auto *RD = T->getPointeeType()->getAsCXXRecordDecl()) {
@@ -515,7 +687,7 @@ bool TranslateConsumer::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
 }
 
 bool TranslateConsumer::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-  if (!inMainFile(E->getBeginLoc()))
+  if (!inUserFile(E->getBeginLoc()))
     return true;
   const Expr *Base = E->getBase();
   if (Base != E->getLHS() || !isScalarPointer(Base->getType()) ||
@@ -536,7 +708,7 @@ bool TranslateConsumer::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
 }
 
 bool TranslateConsumer::VisitUnaryOperator(UnaryOperator *E) {
-  if (E->getOpcode() != UO_Deref || !inMainFile(E->getBeginLoc()))
+  if (E->getOpcode() != UO_Deref || !inUserFile(E->getBeginLoc()))
     return true;
   const Expr *Sub = E->getSubExpr();
   if (!isScalarPointer(Sub->getType()) || !Model->mayBeRemoteArray(Sub))
@@ -553,7 +725,7 @@ bool TranslateConsumer::VisitUnaryOperator(UnaryOperator *E) {
 }
 
 bool TranslateConsumer::VisitMemberExpr(MemberExpr *E) {
-  if (!inMainFile(E->getBeginLoc()) || !E->isArrow())
+  if (!inUserFile(E->getBeginLoc()) || !E->isArrow())
     return true;
   const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
   const Expr *Base = E->getBase();
@@ -568,7 +740,7 @@ bool TranslateConsumer::VisitMemberExpr(MemberExpr *E) {
 
 bool TranslateConsumer::VisitFunctionDecl(FunctionDecl *FD) {
   if (!FD->isMain() || !FD->doesThisDeclarationHaveABody() ||
-      !inMainFile(FD->getLocation()))
+      !SM->isWrittenInMainFile(FD->getLocation()))
     return true;
   Main = FD;
   R.ReplaceText(FD->getLocation(), 4, "poc_user_main");
@@ -582,18 +754,130 @@ bool TranslateConsumer::VisitFunctionDecl(FunctionDecl *FD) {
 std::string TranslateConsumer::sourceName() const {
   if (!Opts.SourceName.empty())
     return Opts.SourceName;
-  return sourceName();
+  return SM->getFileEntryRefForID(SM->getMainFileID())->getName().str();
 }
 
-std::string TranslateConsumer::lineDirective(unsigned Line) const {
-  std::string Name = sourceName();
-  std::string Escaped;
-  for (char C : Name) {
+namespace {
+std::string absolutePath(llvm::StringRef Name) {
+  llvm::SmallString<256> Path(Name);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return Path.str().str();
+}
+
+/// \p Text as the contents of a C++ string literal.
+std::string quoted(llvm::StringRef Text) {
+  std::string S = "\"";
+  for (char C : Text) {
     if (C == '\\' || C == '"')
-      Escaped += '\\';
-    Escaped += C;
+      S += '\\';
+    S += C;
   }
-  return "#line " + std::to_string(Line) + " \"" + Escaped + "\"\n";
+  return S + "\"";
+}
+} // namespace
+
+std::string TranslateConsumer::fileName(FileID FID) const {
+  if (FID == SM->getMainFileID())
+    return sourceName();
+  return absolutePath(SM->getFileEntryRefForID(FID)->getName());
+}
+
+std::string TranslateConsumer::lineDirective(unsigned Line,
+                                             llvm::StringRef File) const {
+  return "#line " + std::to_string(Line) + " " + quoted(File) + "\n";
+}
+
+std::string TranslateConsumer::copyPath(FileID FID) const {
+  // The original's absolute path under the directory: unique, and it
+  // says which header a copy is.
+  return Opts.HeaderDir + fileName(FID);
+}
+
+bool TranslateConsumer::copyHeaders() {
+  FileID Main = SM->getMainFileID();
+  // The headers poc++ changed, by file.
+  std::map<const FileEntry *, FileID> Copied;
+  for (auto It = R.buffer_begin(); It != R.buffer_end(); ++It) {
+    OptionalFileEntryRef FE = SM->getFileEntryRefForID(It->first);
+    if (It->first == Main || !FE)
+      continue;
+    if (!Copied.emplace(&FE->getFileEntry(), It->first).second) {
+      Diags.report(SM->getIncludeLoc(It->first), Diag::Unsupported)
+          << "including a header with process operations twice in one "
+             "file; give it an include guard or '#pragma once'";
+      return false;
+    }
+  }
+  if (Copied.empty())
+    return true;
+  if (Opts.HeaderDir.empty() || !Opts.Headers) {
+    Diags.report(SM->getLocForStartOfFile(Copied.begin()->second),
+                 Diag::Unsupported)
+        << "process operations in a header when the translation is written "
+           "to standard output (the header's translation is a file of its "
+           "own); use -o FILE";
+    return false;
+  }
+  // A user header that includes a copied header is copied too, so that
+  // its directive can name the copy.
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const IncludeDirective &I : Includes) {
+      FileID From = SM->getFileID(I.Name.getBegin());
+      OptionalFileEntryRef FE = SM->getFileEntryRefForID(From);
+      if (From != Main && FE && Copied.count(&I.Target.getFileEntry()) &&
+          Copied.emplace(&FE->getFileEntry(), From).second)
+        Grew = true;
+    }
+  }
+  // In the main file and the copies, directives name the copies; in the
+  // copies, the user's other headers are named by absolute path, as a copy
+  // is not in its original's directory.
+  for (const IncludeDirective &I : Includes) {
+    FileID From = SM->getFileID(I.Name.getBegin());
+    OptionalFileEntryRef FE = SM->getFileEntryRefForID(From);
+    bool InCopy = FE && Copied.count(&FE->getFileEntry()) &&
+                  Copied[&FE->getFileEntry()] == From;
+    if (From != Main && !InCopy)
+      continue;
+    auto Target = Copied.find(&I.Target.getFileEntry());
+    if (Target != Copied.end())
+      R.ReplaceText(I.Name, quoted(copyPath(Target->second)));
+    else if (InCopy && Opts.Files->isUserPath(I.Target.getName()))
+      R.ReplaceText(I.Name, quoted(absolutePath(I.Target.getName())));
+  }
+  for (const auto &[FE, FID] : Copied) {
+    const RewriteBuffer *Buf = R.getRewriteBufferFor(FID);
+    std::string Body = Buf ? std::string(Buf->begin(), Buf->end())
+                           : SM->getBufferData(FID).str();
+    std::string Path = copyPath(FID);
+    Opts.Headers->emplace_back(
+        Path, resolveGeneratedLines(lineDirective(1, fileName(FID)) + Body,
+                                    Path));
+  }
+  std::sort(Opts.Headers->begin(), Opts.Headers->end());
+  return true;
+}
+
+std::string TranslateConsumer::resolveGeneratedLines(llvm::StringRef Text,
+                                                     llvm::StringRef Name) {
+  std::string Out;
+  unsigned Line = 1;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t NL = Text.find('\n', Pos);
+    if (NL == llvm::StringRef::npos)
+      NL = Text.size() - 1;
+    llvm::StringRef L = Text.slice(Pos, NL + 1);
+    if (L == GenLineMarker)
+      Out += "#line " + std::to_string(Line + 1) + " " + quoted(Name) + "\n";
+    else
+      Out += L.str();
+    ++Line;
+    Pos = NL + 1;
+  }
+  return Out;
 }
 
 std::string TranslateConsumer::forwardDeclaration(const CXXRecordDecl *RD) const {
@@ -636,11 +920,16 @@ std::string TranslateConsumer::insertionBlock(const Decl *Top,
 std::string TranslateConsumer::generateEnd(
     const std::vector<const RemoteClass *> &Servers) {
   std::string Decls, Access, Serial, Clients, ServerCode;
+  for (const auto &[C, Top] : FirstUse)
+    if (!Top)
+      Decls += declarationsOf(*C);
   for (const RemoteClass *C : Servers)
     if (Declared.insert(C).second)
-      Decls += Gen->emitDeclarations(*C);
+      Decls += declarationsOf(*C);
   for (const auto &[C, Top] : FirstUse)
     Clients += Gen->emitClientDefinitions(*C);
+  for (const RemoteClass *C : Specialised)
+    Clients += Dependent->emitDefinitions(*C);
   for (const RemoteClass *C : Servers)
     ServerCode += Gen->emitServer(*C);
   bool NeedsAccess = false;
@@ -669,8 +958,7 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
   LangOpts = C.getLangOpts();
   R.setSourceMgr(*SM, LangOpts);
 
-  // `start` keywords the pre-pass found: in the main file they are
-  // rewritten; in headers they cannot be (headers are not rewritten).
+  // `start` keywords the pre-pass found, in the main file and in headers.
   if (Opts.Files) {
     for (const auto &[ID, Offsets] : Opts.Files->startOffsets()) {
       OptionalFileEntryRef FE;
@@ -679,15 +967,7 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
           FE = It->first;
       if (!FE)
         continue;
-      FileID FID = SM->translateFile(*FE);
-      if (FID == SM->getMainFileID()) {
-        StartOffsets = Offsets;
-        continue;
-      }
-      for (const auto &Started : Offsets)
-        Diags.report(SM->getComposedLoc(FID, Started.second),
-                     Diag::Unsupported)
-            << "'start' in a header; move the code into a source file";
+      StartOffsets[SM->translateFile(*FE)] = Offsets;
     }
   }
 
@@ -705,18 +985,19 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
   for (Decl *D : TopLevel)
     TraverseDecl(D);
 
-  for (const auto &Started : StartOffsets)
-    Diags.report(SM->getComposedLoc(SM->getMainFileID(), Started.second),
-                 Diag::StartNotACall);
+  for (const auto &[FID, Offsets] : StartOffsets)
+    for (const auto &Started : Offsets)
+      Diags.report(SM->getComposedLoc(FID, Started.second),
+                   Diag::StartNotACall);
   if (CI.getDiagnostics().hasErrorOccurred())
     return;
   finish();
 }
 
-/// Finds the remotable classes this file must serve.
-class ServerCollector : public RecursiveASTVisitor<ServerCollector> {
+/// Finds the remotable classes the file defines (or instantiates).
+class RemotableCollector : public RecursiveASTVisitor<RemotableCollector> {
 public:
-  ServerCollector(const RemoteModel &M, const SourceManager &SM)
+  RemotableCollector(const RemoteModel &M, const SourceManager &SM)
       : M(M), SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *D) {
@@ -727,7 +1008,7 @@ public:
   }
   bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
     if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() &&
-        !RD->isAbstract() && !RD->isLambda() &&
+        !RD->isLambda() &&
         !SM.isInSystemHeader(RD->getLocation()) && M.isRemotable(RD) &&
         (!isa<ClassTemplateSpecializationDecl>(RD) ||
          cast<ClassTemplateSpecializationDecl>(RD)
@@ -742,12 +1023,51 @@ private:
   const SourceManager &SM;
 };
 
-void TranslateConsumer::finish() {
-  ServerCollector SC(*Model, *SM);
+std::vector<const CXXRecordDecl *>
+TranslateConsumer::remotableClasses() const {
+  RemotableCollector Collector(*Model, *SM);
   for (Decl *D : TopLevel)
-    SC.TraverseDecl(D);
+    Collector.TraverseDecl(D);
+  return Collector.Found;
+}
+
+DependentCalls &TranslateConsumer::dependent() {
+  if (!Dependent)
+    Dependent = std::make_unique<DependentCalls>(*Gen, remotableClasses());
+  return *Dependent;
+}
+
+void TranslateConsumer::placeSpecialisations() {
+  if (!Dependent || Dependent->empty())
+    return;
+  Specialised = Dependent->specialisedClasses();
+  for (const RemoteClass *C : Specialised) {
+    // The first declaration after the class (templates are instantiated
+    // by code that comes after it), unless the class is used earlier.
+    const Decl *After = nullptr;
+    for (const Decl *Top : Tops)
+      if (SM->isBeforeInTranslationUnit(C->Decl->getEndLoc(),
+                                        Top->getBeginLoc())) {
+        After = Top;
+        break;
+      }
+    for (const RemoteClass *Unit : Dependent->unitsCalledBy(*C))
+      noteUseAt(*Unit, After);
+    noteUseAt(*C, After);
+  }
+}
+
+std::string TranslateConsumer::declarationsOf(const RemoteClass &C) {
+  std::string S = Gen->emitDeclarations(C);
+  if (std::find(Specialised.begin(), Specialised.end(), &C) !=
+      Specialised.end())
+    S += Dependent->emitSpecialisation(C);
+  return S;
+}
+
+void TranslateConsumer::finish() {
   std::vector<const RemoteClass *> Servers;
-  for (const CXXRecordDecl *RD : SC.Found) {
+  for (const CXXRecordDecl *RD : remotableClasses()) {
     const RemoteClass &C = Gen->classFor(RD);
     if (C.Concrete)
       Servers.push_back(&C);
@@ -761,7 +1081,10 @@ void TranslateConsumer::finish() {
   // Interface and client declarations before the first use of each unit.
   std::map<const Decl *, std::string> Blocks;
   std::vector<const Decl *> Order;
+  placeSpecialisations();
   for (const auto &[C, Top] : FirstUse) {
+    if (!Top)
+      continue; // declared at the end
     std::string Fwd;
     if (SM->isBeforeInTranslationUnit(Top->getBeginLoc(),
                                       C->Decl->getBeginLoc()) ||
@@ -769,7 +1092,7 @@ void TranslateConsumer::finish() {
       Fwd = forwardDeclaration(C->Decl);
     if (!Blocks.count(Top))
       Order.push_back(Top);
-    Blocks[Top] += Fwd + Gen->emitDeclarations(*C);
+    Blocks[Top] += Fwd + declarationsOf(*C);
   }
   std::string End = generateEnd(Servers);
   for (const Decl *Top : Order) {
@@ -778,13 +1101,15 @@ void TranslateConsumer::finish() {
     unsigned Col = SM->getExpansionColumnNumber(Begin);
     std::string Text = GenLineMarker.str() +
                        formatCode(insertionBlock(Top, Blocks[Top])) +
-                       lineDirective(Line);
+                       lineDirective(Line, fileName(SM->getFileID(Begin)));
     if (Col == 1)
       R.InsertTextBefore(Begin, Text);
     else
       R.InsertTextBefore(Begin, "\n" + Text + std::string(Col - 1, ' '));
   }
 
+  if (!copyHeaders())
+    return;
   const RewriteBuffer *Buf = R.getRewriteBufferFor(SM->getMainFileID());
   std::string Body = Buf ? std::string(Buf->begin(), Buf->end())
                          : SM->getBufferData(SM->getMainFileID()).str();
@@ -794,26 +1119,16 @@ void TranslateConsumer::finish() {
                      sourceName() +
                      ". Do not edit: edit the source and regenerate.\n"
                      "#include <poc/poc.hpp>\n" +
-                     lineDirective(1) + Body + GenLineMarker.str() + End;
-
+                     (Dependent && !Dependent->empty()
+                          ? GenLineMarker.str() +
+                                formatCode(Dependent->emitHelpers())
+                          : "") +
+                     lineDirective(1, sourceName()) + Body +
+                     GenLineMarker.str() + End;
   // Resolve the markers now that the generated file's lines are known.
-  std::string Name = Opts.GeneratedName.empty() ? "<poc++ generated>"
-                                                : Opts.GeneratedName;
-  Output.clear();
-  unsigned Line = 1;
-  size_t Pos = 0;
-  while (Pos < Text.size()) {
-    size_t NL = Text.find('\n', Pos);
-    if (NL == std::string::npos)
-      NL = Text.size() - 1;
-    llvm::StringRef L(Text.data() + Pos, NL - Pos + 1);
-    if (L == GenLineMarker)
-      Output += "#line " + std::to_string(Line + 1) + " \"" + Name + "\"\n";
-    else
-      Output += L.str();
-    ++Line;
-    Pos = NL + 1;
-  }
+  Output = resolveGeneratedLines(Text, Opts.GeneratedName.empty()
+                                           ? "<poc++ generated>"
+                                           : Opts.GeneratedName);
 }
 
 /// Pass-one consumer.
@@ -844,7 +1159,10 @@ private:
 
 std::unique_ptr<ASTConsumer>
 TranslateAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
-  return std::make_unique<TranslateConsumer>(CI, Opts, Output);
+  auto Consumer = std::make_unique<TranslateConsumer>(CI, Opts, Output);
+  CI.getPreprocessor().addPPCallbacks(
+      std::make_unique<IncludeRecorder>(Consumer->includes()));
+  return Consumer;
 }
 
 std::unique_ptr<ASTConsumer>

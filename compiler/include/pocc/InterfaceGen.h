@@ -96,10 +96,19 @@ public:
   /// Where the emitted code came from, for its comments.
   std::string origin(const clang::Decl *D) const;
 
+  /// Pieces of a method wrapper's declaration: the `self` parameter, the
+  /// method's parameters (`, T a, U b`), and the result of \p Variant
+  /// ("", "_start" or "_future").
+  std::string selfParam(const RemoteClass &C, const RemoteMethod &M) const;
+  std::string wrapperParams(const RemoteMethod &M, bool WithDefaults) const;
+  std::string wrapperResult(const RemoteMethod &M,
+                            llvm::StringRef Variant) const;
+  /// The wrapper's parameters passed on to another call (by-value classes
+  /// moved), each preceded by `, ` if \p Leading, else comma-separated.
+  std::string forwardedArgs(const RemoteMethod &M, bool Leading) const;
+
 private:
   RemoteMethod buildMethod(const clang::CXXMethodDecl *MD, std::string Key);
-  std::string wrapperParams(const RemoteMethod &M, bool WithDefaults) const;
-  std::string selfParam(const RemoteClass &C, const RemoteMethod &M) const;
   std::string localCall(const RemoteMethod &M) const;
   std::string sendArgs(const RemoteMethod &M) const;
   std::string copyBacks(const RemoteMethod &M) const;

@@ -17,6 +17,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pocc {
@@ -33,6 +34,12 @@ struct TranslateOptions {
   const UserFileSystem *Files = nullptr;
   /// If set, receives every user file the translation read (for depfiles).
   std::vector<std::string> *Dependencies = nullptr;
+  /// The directory under which rewritten copies of the user's headers go
+  /// (each at its original's absolute path); empty if there is none, and
+  /// then a header with process operations is an error.
+  std::string HeaderDir;
+  /// Receives (path, text) of each rewritten header copy.
+  std::vector<std::pair<std::string, std::string>> *Headers = nullptr;
 };
 
 /// Parses a file and produces its translation in \p Output (empty if the
