@@ -58,7 +58,7 @@ std::shared_ptr<Engine::SendBatch> send_request(Engine &engine, int dest, WireHe
 
 /// Sends a request that is answered by a reply and waits for it.
 MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w) {
-  h.connections().acquire(id.host);
+  h.connections().acquire(id.host, true);
   auto slot = h.new_reply_slot(0);
   slot->peer = id.host;
   hd.token = slot->token;
@@ -68,7 +68,7 @@ MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w)
   } catch (...) {
     h.drop_reply_slot(slot->token);
     std::lock_guard<std::mutex> g(h.engine().mutex());
-    h.connections().release_locked(id.host, 1);
+    h.connections().release_locked(id.host);
     throw;
   }
   MessagePtr m;
@@ -87,7 +87,10 @@ MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w)
 /// waits for. Returns once the message has left the caller's memory (`w` may
 /// hold out-of-band blocks that point into the caller's arguments).
 void send_started(Host &h, Context &ctx, const ProcessId &id, const WireHeader &hd, Writer &w) {
-  h.connections().acquire(id.host);
+  // A started call with a future is answered by a reply, the others by an
+  // acknowledgement.
+  const bool reply = hd.kind == Kind::start_future;
+  h.connections().acquire(id.host, reply);
   std::unique_lock<std::mutex> lk(h.engine().mutex());
   ++ctx.outstanding;
   lk.unlock();
@@ -97,7 +100,8 @@ void send_started(Host &h, Context &ctx, const ProcessId &id, const WireHeader &
   } catch (...) {
     lk.lock();
     --ctx.outstanding;
-    h.connections().release_locked(id.host, 1);
+    if (reply)
+      h.connections().release_locked(id.host);
     throw;
   }
   if (batch) {

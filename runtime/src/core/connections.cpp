@@ -1,3 +1,11 @@
+// Accepts and acceptor-side disconnects each run on a thread of their own:
+// both are collective with a thread of the other host, which may itself be
+// waiting in such a call with a third host. One shared helper thread
+// serialises them and makes cycles (measured: client X disconnecting from
+// server A, whose helper accepts client Y, who disconnects from server B,
+// whose helper accepts client X). Each accept uses a port of its own, so a
+// connection can never be matched with another host's accept.
+
 #include "connections.hpp"
 
 #include "host.hpp"
@@ -54,12 +62,13 @@ void Connections::set_limit(std::size_t n) {
 
 std::size_t Connections::limit() const { return limit_; }
 
-void Connections::acquire(int dest) {
+void Connections::acquire(int dest, bool awaits_reply) {
   if (engine_.permanently_linked(dest))
     return;
   std::unique_lock<std::mutex> lk(engine_.mutex());
   Peer &p = peers_[dest]; // references into an unordered_map stay valid
   bool was_idle = p.state == Peer::State::open && p.pins == 0;
+  // Pinned while connecting, so that no other thread closes it meanwhile.
   ++p.pins;
   p.last_use = ++clock_;
   try {
@@ -88,15 +97,17 @@ void Connections::acquire(int dest) {
     --p.pins;
     throw;
   }
+  if (!awaits_reply)
+    --p.pins;
 }
 
-void Connections::release_locked(int dest, std::uint64_t n) {
+void Connections::release_locked(int dest) {
   if (peers_.empty())
     return;
   auto it = peers_.find(dest);
-  if (it == peers_.end())
+  if (it == peers_.end() || it->second.pins == 0)
     return;
-  it->second.pins -= std::min(it->second.pins, n);
+  --it->second.pins;
   engine_.notify_locked();
 }
 
@@ -181,18 +192,16 @@ void Connections::evict_locked(std::unique_lock<std::mutex> &lk, int keep) {
 }
 
 void Connections::on_connect_request(int origin) {
-  if (port_.empty()) {
-    char name[MPI_MAX_PORT_NAME] = {};
-    int rc = MPI_Open_port(MPI_INFO_NULL, name);
-    if (rc != MPI_SUCCESS) {
-      std::fprintf(stderr, "poc: host %d: MPI_Open_port failed: %s\n", engine_.rank(),
-                   mpi_error_text(rc).c_str());
-      return; // the asker times out with a clear error
-    }
-    port_ = name;
+  char name[MPI_MAX_PORT_NAME] = {};
+  int rc = MPI_Open_port(MPI_INFO_NULL, name);
+  if (rc != MPI_SUCCESS) {
+    std::fprintf(stderr, "poc: host %d: MPI_Open_port failed: %s\n", engine_.rank(),
+                 mpi_error_text(rc).c_str());
+    return; // the asker times out with a clear error
   }
-  post(Job{origin, nullptr});
-  host_.send_control(origin, Kind::connect_port, 0, 0, 0, &port_);
+  std::string port = name;
+  post(Job{origin, port, nullptr});
+  host_.send_control(origin, Kind::connect_port, 0, 0, 0, &port);
 }
 
 void Connections::on_connect_port(int origin, std::string port) {
@@ -211,7 +220,7 @@ void Connections::on_close(const std::shared_ptr<Link> &link) {
   engine_.remove_link(link.get());
   host_.send_control(link->base, Kind::connection_closed, 0, 0, 0, nullptr, Status::ok,
                      link.get());
-  post(Job{-1, link});
+  post(Job{-1, {}, link});
 }
 
 void Connections::on_closed(const std::shared_ptr<Link> &link) {
@@ -239,56 +248,56 @@ void Connections::close_all(std::chrono::milliseconds patience) {
 }
 
 void Connections::post(Job job) {
-  std::lock_guard<std::mutex> g(jobs_mu_);
+  std::lock_guard<std::mutex> g(helpers_mu_);
   if (stop_)
     return;
-  jobs_.push_back(std::move(job));
-  // The helper thread starts with the first connection: programs that
-  // never connect do not pay for it.
-  if (!helper_.joinable())
-    helper_ = std::thread(&Connections::helper_main, this);
-  jobs_cv_.notify_one();
+  // Reap the helpers that have finished.
+  std::erase_if(helpers_, [](Helper &h) {
+    if (!h.done->load())
+      return false;
+    h.thread.join();
+    return true;
+  });
+  auto done = std::make_shared<std::atomic<bool>>(false);
+  helpers_.push_back(Helper{std::thread([this, job = std::move(job), done] {
+                              run(job);
+                              done->store(true);
+                            }),
+                            done});
 }
 
-void Connections::helper_main() {
-  std::unique_lock<std::mutex> g(jobs_mu_);
-  for (;;) {
-    jobs_cv_.wait(g, [&] { return stop_ || !jobs_.empty(); });
-    if (jobs_.empty())
-      return;
-    Job job = std::move(jobs_.front());
-    jobs_.pop_front();
-    g.unlock();
-    if (job.link) {
-      disconnect(*job.link);
-    } else {
-      MPI_Comm inter = MPI_COMM_NULL;
-      int rc = MPI_Comm_accept(port_.c_str(), MPI_INFO_NULL, 0, MPI_COMM_SELF, &inter);
-      try {
-        if (rc != MPI_SUCCESS)
-          throw std::runtime_error("MPI_Comm_accept failed: " + mpi_error_text(rc));
-        engine_.add_link(make_connection(Link::Kind::accepted, inter, job.origin));
-      } catch (const std::exception &e) {
-        std::fprintf(stderr, "poc: host %d: connection from host %d failed: %s\n",
-                     engine_.rank(), job.origin, e.what());
-      }
-    }
-    g.lock();
+void Connections::run(const Job &job) {
+  if (job.link) {
+    // A request that arrived on the link may still have out-of-band blocks
+    // to read from it (its process has not started it yet): disconnect
+    // once no message holds the link any more.
+    while (job.link.use_count() > 1)
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    disconnect(*job.link);
+    return;
+  }
+  MPI_Comm inter = MPI_COMM_NULL;
+  int rc = MPI_Comm_accept(job.port.c_str(), MPI_INFO_NULL, 0, MPI_COMM_SELF, &inter);
+  MPI_Close_port(job.port.c_str());
+  try {
+    if (rc != MPI_SUCCESS)
+      throw std::runtime_error("MPI_Comm_accept failed: " + mpi_error_text(rc));
+    engine_.add_link(make_connection(Link::Kind::accepted, inter, job.origin));
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "poc: host %d: connection from host %d failed: %s\n", engine_.rank(),
+                 job.origin, e.what());
   }
 }
 
 void Connections::stop() {
+  std::vector<Helper> helpers;
   {
-    std::lock_guard<std::mutex> g(jobs_mu_);
+    std::lock_guard<std::mutex> g(helpers_mu_);
     stop_ = true;
-    jobs_cv_.notify_one();
+    helpers.swap(helpers_);
   }
-  if (helper_.joinable())
-    helper_.join();
-  if (!port_.empty()) {
-    MPI_Close_port(port_.c_str());
-    port_.clear();
-  }
+  for (auto &h : helpers)
+    h.thread.join();
 }
 
 } // namespace poc::detail

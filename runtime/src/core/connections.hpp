@@ -3,26 +3,26 @@
 /// The connection cache of one host (docs/runtime.md section 11). Hosts
 /// that share no permanent link (world, parent, children) talk over a
 /// connection made through an MPI port. The host that needs one asks the
-/// other, along the relay path, to accept; the other opens its port, posts
+/// other, along the relay path, to accept; the other opens a port, posts
 /// MPI_Comm_accept on a helper thread and answers with the port's name;
 /// the asker connects. Connections stay open while requests sent over them
-/// wait for their replies or acknowledgements; at most `limit` idle ones
+/// wait for their replies; at most `limit` idle ones
 /// stay open beyond that, least recently used closed first, and a closed
 /// one is reopened on the next request. Limit 0 reproduces the paper's
 /// prototype: every request that finds its connection idle reconnects.
 
 #include "engine.hpp"
 
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <vector>
 
 namespace poc::detail {
 
@@ -43,12 +43,15 @@ public:
   std::size_t limit() const;
 
   /// Before a request to `dest` is sent (mutex not held): returns once a
-  /// link reaches `dest`, connecting if needed, and counts the request as
-  /// outstanding on the connection until release_locked. Throws
+  /// link reaches `dest`, connecting if needed. With `awaits_reply` the
+  /// request keeps the connection in use until release_locked (its reply
+  /// may carry out-of-band blocks, which only a link can); a started
+  /// call's acknowledgement is a control message and needs no connection
+  /// (it is relayed if the connection has been closed meanwhile). Throws
   /// std::runtime_error if no connection can be made.
-  void acquire(int dest);
-  /// `n` requests to `dest` were answered (mutex held).
-  void release_locked(int dest, std::uint64_t n);
+  void acquire(int dest, bool awaits_reply);
+  /// The reply of a request to `dest` arrived (mutex held).
+  void release_locked(int dest);
 
   /// Router handlers (mutex held): host `origin` asks to connect; the port
   /// to connect to arrived; the owner of `link` closes it; the acceptor of
@@ -61,7 +64,7 @@ public:
   /// End of the job (mutex not held): closes every connection this host
   /// made, after waiting up to `patience` for their outstanding requests.
   void close_all(std::chrono::milliseconds patience);
-  /// Ends the helper thread (after every host has closed its connections).
+  /// Joins the helper threads (after every host has closed its connections).
   void stop();
 
   /// Connections this host opened and closed so far.
@@ -76,15 +79,20 @@ private:
     bool port_arrived = false;
     bool close_confirmed = false;
     std::shared_ptr<Link> link;
-    /// Requests sent over the connection and not yet answered.
+    /// Requests sent over the connection whose replies have not arrived.
     std::uint64_t pins = 0;
     std::uint64_t last_use = 0;
   };
-  /// Work for the helper thread: accept a connection from `origin`, or
-  /// disconnect `link`.
+  /// Work for a helper thread: accept a connection from `origin` on
+  /// `port`, or disconnect `link`.
   struct Job {
     int origin = -1;
+    std::string port;
     std::shared_ptr<Link> link;
+  };
+  struct Helper {
+    std::thread thread;
+    std::shared_ptr<std::atomic<bool>> done;
   };
 
   void connect_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p);
@@ -93,8 +101,10 @@ private:
   void evict_locked(std::unique_lock<std::mutex> &lk, int keep);
   /// True if no message still reads out-of-band blocks from the link.
   static bool unused(const Peer &p) { return p.link.use_count() <= 2; }
+  /// Runs `job` on a thread of its own (see the file comment of
+  /// connections.cpp for why not on one shared helper).
   void post(Job job);
-  void helper_main();
+  void run(const Job &job);
 
   Host &host_;
   Engine &engine_;
@@ -102,15 +112,12 @@ private:
   /// Guarded by the engine mutex.
   std::unordered_map<int, Peer> peers_;
   std::uint64_t clock_ = 0;
-  std::string port_;
   std::uint64_t opened_ = 0;
   std::uint64_t closed_ = 0;
 
-  std::mutex jobs_mu_;
-  std::condition_variable jobs_cv_;
-  std::deque<Job> jobs_;
+  std::mutex helpers_mu_;
+  std::vector<Helper> helpers_;
   bool stop_ = false;
-  std::thread helper_;
 };
 
 /// Disconnects `link`'s two communicators (collective with the other side).

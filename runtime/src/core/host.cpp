@@ -289,7 +289,7 @@ void Host::route_reply(std::unique_ptr<Message> m) {
   }
   std::shared_ptr<ReplySlot> slot = std::move(it->second);
   slots_.erase(it);
-  connections_.release_locked(slot->peer, 1);
+  connections_.release_locked(slot->peer);
   if (slot->context) {
     auto c = contexts_.find(slot->context);
     if (c != contexts_.end())
@@ -303,10 +303,8 @@ void Host::route_reply(std::unique_ptr<Message> m) {
 void Host::route_ack(const Message &m) {
   const WireHeader &h = m.header();
   auto c = contexts_.find(h.context);
-  if (c == contexts_.end()) {
-    connections_.release_locked(m.source(), h.aux);
+  if (c == contexts_.end())
     return; // the caller has ended meanwhile
-  }
   Context &ctx = *c->second;
   try {
     Reader r(m.payload());
@@ -322,7 +320,6 @@ void Host::route_ack(const Message &m) {
                  m.source(), e.what());
   }
   ctx.outstanding -= static_cast<std::int64_t>(h.aux);
-  connections_.release_locked(m.source(), h.aux);
   engine_.notify_locked();
 }
 

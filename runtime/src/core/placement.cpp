@@ -124,14 +124,21 @@ const std::pair<std::string, std::string> *config_of(const Placement &p, const m
   return it == p.config.end() ? nullptr : &*it;
 }
 
-/// The hosts machine `m` denotes (mu held): the world ranks on its host
-/// (every rank for an unconfigured name) and the hosts spawned for it.
-std::vector<int> hosts_of(const Placement &p, const machine &m) {
+/// The world's ranks on `m`'s host (every rank for an unconfigured name).
+std::vector<int> ranks_of(const Placement &p, const machine &m) {
   const auto *cfg = config_of(p, m);
   std::vector<int> hosts;
   for (int r = 0; r < p.size; ++r)
     if (!cfg || p.host_of[static_cast<std::size_t>(r)] == cfg->second)
       hosts.push_back(p.base + r);
+  return hosts;
+}
+
+/// The hosts machine `m` denotes (mu held): its ranks and the hosts this
+/// rank spawned for it.
+std::vector<int> hosts_of(const Placement &p, const machine &m) {
+  const auto *cfg = config_of(p, m);
+  std::vector<int> hosts = ranks_of(p, m);
   for (const auto &[h, name] : p.spawned)
     if (!cfg || name == cfg->second)
       hosts.push_back(h);
@@ -186,14 +193,13 @@ int choose_host(const machine &m) {
 
 int host_for_key(const machine &m, std::uint64_t key) {
   Placement &p = placement();
-  std::vector<int> hosts;
-  {
-    std::lock_guard<std::mutex> g(p.mu);
-    hosts = hosts_of(p, m);
-  }
+  // Only the world's ranks: every caller must derive the same host, and
+  // each rank knows only the hosts it spawned itself.
+  std::vector<int> hosts = ranks_of(p, m);
   if (hosts.empty())
     throw usage_error("poc: machine '" + m.name() +
-                      "' has no host in this job for a persistent process");
+                      "' maps to a host that runs no rank of this job (persistent processes "
+                      "live on ranks)");
   // Host 0 runs main: use it only when the machine has no other host.
   if (hosts.size() > 1 && hosts.front() == 0)
     hosts.erase(hosts.begin());
