@@ -48,6 +48,9 @@ DiagSpec specFor(Diag D) {
             "another process"};
   case Diag::Unsupported:
     return {DiagnosticsEngine::Error, "poc++ does not support %0"};
+  case Diag::NotPersistable:
+    return {DiagnosticsEngine::Error,
+            "class %0 cannot be a persistent process: %1"};
   }
   return {DiagnosticsEngine::Error, "internal poc++ error"};
 }

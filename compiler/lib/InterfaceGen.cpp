@@ -366,9 +366,14 @@ std::string InterfaceGen::emitDeclarations(const RemoteClass &C) {
       if (M.Problem)
         continue;
       std::string N = M.Key.substr(5); // "ctor_<k>" -> "<k>"
-      for (const char *Kind : {"create_", "start_create_"})
-        OS << "static " << M.Result << Kind << N
+      for (const char *Kind : {"create", "start_create"})
+        OS << "static " << M.Result << Kind << "_" << N
            << "(const ::poc::machine &where" << wrapperParams(M, true)
+           << ");\n";
+      // Persistent creation is rare: declared only where it is used.
+      if (Used.count(C.Id + "::" + M.Key + "make_persistent"))
+        OS << "static " << M.Result << "make_persistent_" << N
+           << "(const ::poc::persistent_at &where" << wrapperParams(M, true)
            << ");\n";
     }
   for (const RemoteMethod &M : C.Methods) {
@@ -395,15 +400,17 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
       continue;
     std::string N = M.Key.substr(5);
     std::string Args = sendArgs(M);
-    for (const char *Kind : {"create", "start_create"}) {
+    for (const char *Kind : {"create", "start_create", "make_persistent"}) {
       if (!used(M, Kind))
         continue;
-      OS << "inline " << M.Result << Client << Kind << "_" << N
-         << "(const ::poc::machine &where" << wrapperParams(M, false)
-         << ") {\n"
-         << "return ::poc::" << Kind << "<" << C.Type << ">(where, " << C.Id
-         << "_interface::" << M.Key
-         << (Args.empty() ? "" : ", ") << Args << ");\n}\n";
+      bool Persistent = llvm::StringRef(Kind) == "make_persistent";
+      OS << "inline " << M.Result << Client << Kind << "_" << N << "(const "
+         << (Persistent ? "::poc::persistent_at" : "::poc::machine")
+         << " &where" << wrapperParams(M, false) << ") {\n"
+         << "return ::poc::" << Kind << "<" << C.Type << ">("
+         << (Persistent ? "where.where(), where.address()" : "where") << ", "
+         << C.Id << "_interface::" << M.Key << (Args.empty() ? "" : ", ")
+         << Args << ");\n}\n";
     }
   }
   for (const RemoteMethod &M : C.Methods) {

@@ -1,5 +1,6 @@
 //===- RemoteModel.cpp - which values may refer to other processes --------===//
 #include "pocc/RemoteModel.h"
+#include "pocc/Persistence.h"
 #include "pocc/TypeNames.h"
 
 #include "clang/AST/Attr.h"
@@ -20,6 +21,7 @@ bool isRemoteNew(const CXXNewExpr *E) {
   P = P.getUnqualifiedType().getCanonicalType();
   if (const auto *RD = P->getAsCXXRecordDecl())
     return RD->getQualifiedNameAsString() == "poc::machine" ||
+           RD->getQualifiedNameAsString() == "poc::persistent_at" ||
            RD->getQualifiedNameAsString() == "std::basic_string" ||
            RD->getQualifiedNameAsString() == "std::basic_string_view";
   // `const char*` placement is never a real placement new (that takes void*).
@@ -81,6 +83,10 @@ public:
   bool VisitCXXNewExpr(CXXNewExpr *E) {
     if (isRemoteNew(E) && !E->isArray())
       addWithBases(E->getAllocatedType()->getAsCXXRecordDecl(), Names);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    addWithBases(persistentClass(E), Names);
     return true;
   }
 };
@@ -182,6 +188,9 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
+    // A persistent process is served by the program that reaches it.
+    if (const CXXRecordDecl *RD = persistentClass(CE))
+      M.addRemotable(RD);
     const auto *FD = dyn_cast_or_null<FunctionDecl>(CE->getCalleeDecl());
     if (!FD)
       return true;

@@ -205,6 +205,13 @@ Serializability::checkRecord(const CXXRecordDecl *RD) {
                             F};
         break;
       }
+      if (FT.isConstQualified()) {
+        Result = Unsendable{"member '" + F->getNameAsString() +
+                                "' is const, so a received value cannot be "
+                                "stored into it",
+                            F};
+        break;
+      }
       if (!countOf(F).empty() && FT->isPointerType()) {
         if (auto U = check(FT->getPointeeType()))
           Result = Unsendable{"member '" + F->getNameAsString() + "': " +

@@ -3,6 +3,8 @@
 #include "pocc/DependentCalls.h"
 #include "pocc/Diagnostics.h"
 #include "pocc/InterfaceGen.h"
+#include "pocc/LayoutHash.h"
+#include "pocc/Persistence.h"
 #include "pocc/RemoteModel.h"
 #include "pocc/Serializability.h"
 #include "pocc/SerializerGen.h"
@@ -204,6 +206,10 @@ private:
   /// The interface and client declarations of \p C, and its `remote<T>`
   /// specialisation if it has one.
   std::string declarationsOf(const RemoteClass &C);
+  /// Rewrites the marker of a `"poc://..."` literal (pocc/Persistence.h).
+  void rewriteAddressLiteral(const CallExpr *E);
+  /// Reports if processes of \p RD cannot be persistent.
+  void checkPersistable(const CXXRecordDecl *RD, SourceLocation At);
   /// The main file as the user named it.
   std::string sourceName() const;
   /// A user file's name in `#line` directives: the main file as the user
@@ -498,7 +504,15 @@ void TranslateConsumer::startLocal(const Expr *E) {
 }
 
 bool TranslateConsumer::VisitCallExpr(CallExpr *E) {
-  if (isa<CXXMemberCallExpr>(E) || !inUserFile(E->getBeginLoc()))
+  if (!inUserFile(E->getBeginLoc()))
+    return true;
+  if (isAddressLiteral(E)) {
+    rewriteAddressLiteral(E);
+    return true;
+  }
+  if (const CXXRecordDecl *RD = persistentClass(E))
+    checkPersistable(RD, E->getBeginLoc());
+  if (isa<CXXMemberCallExpr>(E))
     return true;
   if (rewriteDependentCall(E))
     return true;
@@ -572,6 +586,59 @@ bool TranslateConsumer::rewriteDependentCall(const CallExpr *E) {
   return true;
 }
 
+void TranslateConsumer::rewriteAddressLiteral(const CallExpr *E) {
+  // The conversion that consumes the marker's value, if any, is among the
+  // enclosing expressions (Parents.back() is E itself).
+  const CXXRecordDecl *RD = nullptr;
+  for (size_t I = Parents.size() - 1; I-- > 0;) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Parents[I])) {
+      RD = persistentClass(MC);
+      break;
+    }
+    if (!isImplicitWrapper(Parents[I]) && !isa<MemberExpr>(Parents[I]))
+      break;
+  }
+  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation End = afterToken(SM->getExpansionLoc(E->getEndLoc()));
+  // The marker is one character shorter than the literal; drop its padding.
+  if (*SM->getCharacterData(End) == ' ')
+    End = End.getLocWithOffset(1);
+  // The marker's argument is the address as the user wrote it, quoted.
+  llvm::StringRef Quoted = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(E->getArg(0)->getSourceRange()), *SM,
+      LangOpts);
+  if (!RD) {
+    // Not a class pointer: the literal was an ordinary string.
+    replace(Begin, End, "\"poc://" + Quoted.drop_front(1).str());
+    return;
+  }
+  checkPersistable(RD, Begin);
+  replace(Begin, End,
+          "::poc::persistent<" + codeSpelling(Ctx->getRecordType(RD), *Ctx) +
+              ">(" + Quoted.str() + ")");
+}
+
+void TranslateConsumer::checkPersistable(const CXXRecordDecl *RD,
+                                         SourceLocation At) {
+  if (!RD->hasDefinition())
+    return; // Clang has reported the incomplete type
+  RD = RD->getDefinition();
+  if (auto U = Sendable->checkState(RD)) {
+    Diags.report(At, Diag::NotPersistable)
+        << className(RD)
+        << U->Reason + "; or give the class poc_write/poc_read members "
+                       "(docs/serialization.md)";
+    if (U->Culprit)
+      Diags.report(U->Culprit->getLocation(), Diag::DeclaredHere)
+          << U->Culprit->getName();
+  } else if (!RD->hasDefaultConstructor()) {
+    Diags.report(At, Diag::NotPersistable)
+        << className(RD)
+        << "it has no default constructor, which activation needs to make "
+           "the object its saved state is loaded into";
+  }
+}
+
 bool TranslateConsumer::VisitBinaryOperator(BinaryOperator *E) {
   // `start p = new(m) T(...)`: the creation is what is started.
   if (E->getOpcode() != BO_Assign || !inUserFile(E->getBeginLoc()))
@@ -635,7 +702,18 @@ bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
     return true;
   llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
   checkArrayArgs(*M, Args);
-  std::string Kind = Started ? "start_create" : "create";
+  bool Persistent = isPersistentNew(E);
+  if (Persistent && Started) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "'start' before a persistent creation (its state is saved before "
+           "it returns); create it, then start calls on it";
+    return true;
+  }
+  if (Persistent)
+    checkPersistable(C.Decl, E->getBeginLoc());
+  std::string Kind = Persistent ? "make_persistent"
+                     : Started  ? "start_create"
+                                : "create";
   Gen->use(C, *M, Kind);
   noteUse(C);
   replace(Begin, WhereBegin,
@@ -932,9 +1010,13 @@ std::string TranslateConsumer::generateEnd(
     Clients += Dependent->emitDefinitions(*C);
   for (const RemoteClass *C : Servers)
     ServerCode += Gen->emitServer(*C);
+  // Every served class whose state can be saved gets a Serializer, so any
+  // process can be made persistent, by this program or by another one.
+  for (const RemoteClass *C : Servers)
+    Sendable->checkState(C->Decl);
   bool NeedsAccess = false;
   for (const CXXRecordDecl *RD : Sendable->classes()) {
-    Serial += emitSerializer(RD);
+    Serial += emitSerializer(RD) + emitLayoutHash(RD);
     for (const FieldDecl *F : RD->fields())
       NeedsAccess |= F->getAccess() != AS_public;
   }

@@ -1,5 +1,6 @@
 //===- UserFileSystem.cpp - user files as Clang sees them -----------------===//
 #include "pocc/UserFileSystem.h"
+#include "pocc/Persistence.h"
 #include "pocc/StartKeyword.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -61,13 +62,18 @@ UserFileSystem::openFileForRead(const Twine &Path) {
   if (!Buffer)
     return File;
   StartScan Scan = scanStartKeywords((*Buffer)->getBuffer(), LangOpts);
-  if (Scan.ExprOffsets.empty())
+  // Both passes keep every offset, so they compose in either order.
+  std::string Marked = markAddressLiterals(
+      Scan.Text.empty() ? (*Buffer)->getBuffer() : Scan.Text, LangOpts);
+  if (Scan.ExprOffsets.empty() && Marked.empty())
     return ProxyFileSystem::openFileForRead(Path);
-  auto &Map = Offsets[Status->getUniqueID()];
-  for (size_t I = 0; I < Scan.ExprOffsets.size(); ++I)
-    Map[Scan.ExprOffsets[I]] = Scan.KeywordOffsets[I];
-  return std::unique_ptr<vfs::File>(
-      std::make_unique<RewrittenFile>(*Status, std::move(Scan.Text)));
+  if (!Scan.ExprOffsets.empty()) {
+    auto &Map = Offsets[Status->getUniqueID()];
+    for (size_t I = 0; I < Scan.ExprOffsets.size(); ++I)
+      Map[Scan.ExprOffsets[I]] = Scan.KeywordOffsets[I];
+  }
+  return std::unique_ptr<vfs::File>(std::make_unique<RewrittenFile>(
+      *Status, Marked.empty() ? std::move(Scan.Text) : std::move(Marked)));
 }
 
 } // namespace pocc

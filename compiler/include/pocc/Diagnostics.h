@@ -32,6 +32,9 @@ enum class Diag {
   RemoteCallToPrivate,
   /// A construct poc++ cannot translate: %0 = what, and what to do.
   Unsupported,
+  /// A class used as a persistent process whose state cannot be saved:
+  /// %0 = class, %1 = reason and remedy.
+  NotPersistable,
 };
 
 /// Reports poc++ diagnostics through one DiagnosticsEngine.

@@ -3,7 +3,8 @@
 // Remote references are ordinary pointers, so poc++ must work out which
 // expressions to rewrite:
 //  * class pointers: a class is *remotable* if the program creates it (or a
-//    class derived from it) with `new(machine)`, if it derives from
+//    class derived from it) with `new(machine)`, if it reaches it as a
+//    persistent process (pocc/Persistence.h), if it derives from
 //    poc::ProcessGroupMember, or if it is annotated POC_REMOTE. Every call
 //    through a pointer to a remotable class is rewritten into a call of a
 //    generated wrapper that tests at run time whether the object is remote.

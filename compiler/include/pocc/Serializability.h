@@ -44,6 +44,13 @@ public:
   /// Checks a result type.
   std::optional<Unsendable> checkResult(clang::QualType T);
 
+  /// Checks that the state of a process of class \p RD (its bases and
+  /// fields) can be saved, as persistence does; records the class for a
+  /// generated Serializer if it needs one.
+  std::optional<Unsendable> checkState(const clang::CXXRecordDecl *RD) {
+    return checkRecord(RD);
+  }
+
   /// The count expression of a POC_COUNT annotation, or empty.
   static std::string countOf(const clang::Decl *D);
 

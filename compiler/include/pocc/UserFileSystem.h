@@ -1,8 +1,9 @@
 //===- UserFileSystem.h - user files as Clang sees them ---------*- C++ -*-===//
 //
-// A file system overlay that runs the `start` pre-pass on every user file
-// Clang opens (the inputs and the user's own headers, not system or poc
-// headers) and remembers where the blanked keywords were.
+// A file system overlay that runs the `start` pre-pass and the address
+// literal pre-pass (pocc/Persistence.h) on every user file Clang opens (the
+// inputs and the user's own headers, not system or poc headers) and
+// remembers where the blanked keywords were.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POCC_USERFILESYSTEM_H

@@ -5,11 +5,14 @@
 /// symbolic address such as "data/set/PageDevice/34" and outlives the job.
 
 #include <poc/arguments.hpp>
+#include <poc/errors.hpp>
 #include <poc/machine.hpp>
 #include <poc/registration.hpp>
 #include <poc/transport.hpp>
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <typeinfo>
@@ -82,6 +85,29 @@ T *make_persistent(const machine &m, std::string_view address, std::uint64_t cto
       detail::create_persistent(typeid(T), m, address, ctor, w, sizeof(T)));
 }
 
+/// Where `new(poc::persistent_at(m, address)) T(args)` creates a process:
+/// a new persistent process at `address` on machine `m` (any host of the
+/// job if no machine is given). poc++ rewrites that expression to
+/// make_persistent<T> with the constructor's id, so the constructor is
+/// chosen by ordinary overload resolution, as for `new(m) T(args)`.
+class persistent_at {
+public:
+  /// On any host of the job. Explicit, like the next one, so that
+  /// `new(text) T` still means a machine.
+  explicit persistent_at(std::string_view address) : address_(address) {}
+  /// On a host of machine `m`.
+  explicit persistent_at(machine m, std::string_view address) : where_(std::move(m)), address_(address) {}
+
+  /// The machine to create the process on.
+  const machine &where() const { return where_ ? *where_ : detail::any_machine(); }
+  /// The address, as written (validated by the runtime).
+  const std::string &address() const noexcept { return address_; }
+
+private:
+  std::optional<machine> where_;
+  std::string address_;
+};
+
 /// Saves the state of persistent process `p` now: queued like a method
 /// call, so the state is the one between two methods; returns when the
 /// save is durable. Throws remote_error if `p` is not persistent or the
@@ -89,3 +115,12 @@ T *make_persistent(const machine &m, std::string_view address, std::uint64_t cto
 template <class T> void checkpoint(T *p) { detail::checkpoint_process(p); }
 
 } // namespace poc
+
+/// `new(poc::persistent_at(...)) T(args)` parses as ordinary C++ so that poc++
+/// can rewrite it; compiled without poc++ it throws `poc::usage_error`.
+inline void *operator new(std::size_t, const poc::persistent_at &at) {
+  throw poc::usage_error("poc: new(poc::persistent_at(\"" + at.address() +
+                         "\")) needs a program compiled with poc++");
+}
+/// Matching placement deallocation (never called: the allocation throws).
+inline void operator delete(void *, const poc::persistent_at &) noexcept {}

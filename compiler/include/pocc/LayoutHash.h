@@ -1,0 +1,33 @@
+//===- LayoutHash.h - class layout hashes for persistent state --*- C++ -*-===//
+//
+// A persistent process's record carries the layout hash of its class
+// (docs/persistence.md section 6), so that state saved by a program whose
+// class had other fields is refused with `layout_mismatch` instead of being
+// misread. poc++ describes the layout canonically - the class, its bases and
+// fields in the order the generated Serializer writes them, then every user
+// class that state reaches - and emits poc::LayoutHash<T> as
+// poc::layout_hash of that description, spelled out in the generated code.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POCC_LAYOUTHASH_H
+#define POCC_LAYOUTHASH_H
+
+#include "clang/AST/DeclCXX.h"
+#include <string>
+
+namespace pocc {
+
+/// The canonical layout description of \p RD, e.g.
+/// `ns::T{:ns::Base;int a;std::vector<ns::P> b;}ns::Base{...}ns::P{...}`.
+/// A class that serialises itself (poc_write/poc_read, or a user-written
+/// Serializer) is described by name and its `poc_layout_hash` if it declares
+/// one, since its fields are not what is stored.
+std::string canonicalLayout(const clang::CXXRecordDecl *RD);
+
+/// The poc::LayoutHash specialisation of \p RD (which has a generated
+/// Serializer).
+std::string emitLayoutHash(const clang::CXXRecordDecl *RD);
+
+} // namespace pocc
+
+#endif
