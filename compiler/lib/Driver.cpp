@@ -37,7 +37,8 @@ an executable for mpirun, like a C++ compiler driver.
   -I -D -U -isystem -include -std=   passed to the parse and the compiler
   -O -g -W -f -m ...      passed to the system C++ compiler
   -L -l -Wl,...           passed to the linker
-Environment: POC_CXX selects the system C++ compiler (default mpicxx).
+Environment: POC_CXX selects the system C++ compiler (default: the Clang
+poc++ is built on, with MPI's flags added).
 )";
 }
 
@@ -415,6 +416,8 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
       SrcDir = ".";
     if (!TC.CxxPchDir.empty())
       Cmd.insert(Cmd.end(), {"-isystem", TC.CxxPchDir});
+    for (const std::string &M : TC.MpiIncludes)
+      Cmd.insert(Cmd.end(), {"-isystem", M});
     Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str(), "-isystem",
                            TC.RuntimeInclude, "-c", Generated[I], "-o", Obj});
     if (int RC = run(Cmd, O.Verbose))
@@ -431,6 +434,7 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
   Cmd.insert(Cmd.end(), O.LinkFlags.begin(), O.LinkFlags.end());
   Cmd.insert(Cmd.end(), TC.RuntimeLibraries.begin(), TC.RuntimeLibraries.end());
   Cmd.insert(Cmd.end(), TC.RuntimeLinkFlags.begin(), TC.RuntimeLinkFlags.end());
+  Cmd.insert(Cmd.end(), TC.MpiLibraries.begin(), TC.MpiLibraries.end());
   return run(Cmd, O.Verbose);
 }
 

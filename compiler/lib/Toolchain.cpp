@@ -82,11 +82,14 @@ Toolchain Toolchain::detect(const char *Argv0) {
   }
   T.ClangResourceDir = config::ClangResourceDir;
   T.MpiIncludes = split(config::MpiIncludeDirs, ';');
+  T.MpiLibraries = split(config::MpiLibraries, ';');
   T.Compiler = config::SystemCompiler;
-  if (auto Env = llvm::sys::Process::GetEnv("POC_CXX")) {
+  if (auto Env = llvm::sys::Process::GetEnv("POC_CXX"))
     T.Compiler = *Env;
-    T.CxxPchDir.clear(); // made by and for the default compiler
-  }
+  // The GCC precompiled header is made by and for the MPI wrapper.
+  if (llvm::sys::path::filename(T.Compiler) !=
+      llvm::sys::path::filename(config::MpiCompiler))
+    T.CxxPchDir.clear();
   T.RuntimeLinkFlags = split(config::RuntimeLinkFlags, ' ');
   return T;
 }

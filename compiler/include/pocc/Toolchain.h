@@ -25,8 +25,11 @@ struct Toolchain {
   std::string ClangResourceDir;
   /// MPI header directories (the runtime headers may include <mpi.h>).
   std::vector<std::string> MpiIncludes;
-  /// The system C++ compiler (mpicxx); POC_CXX overrides it.
+  /// The system C++ compiler (the Clang poc++ is built on); POC_CXX
+  /// overrides it.
   std::string Compiler;
+  /// MPI's libraries, for the link (the compiler is no MPI wrapper).
+  std::vector<std::string> MpiLibraries;
   /// Link flags the runtime needs after the library.
   std::vector<std::string> RuntimeLinkFlags;
 
