@@ -120,11 +120,13 @@ void Engine::add_link(std::shared_ptr<Link> link) {
   MPI_Comm_set_errhandler(link->blocks, MPI_ERRORS_RETURN);
   std::unique_lock g(links_mu_);
   links_.push_back(std::move(link));
+  link_count_.store(links_.size(), std::memory_order_relaxed);
 }
 
 void Engine::remove_link(const Link *link) {
   std::unique_lock g(links_mu_);
   std::erase_if(links_, [&](const auto &l) { return l.get() == link; });
+  link_count_.store(links_.size(), std::memory_order_relaxed);
 }
 
 std::shared_ptr<Link> Engine::link_to(int host) const {
@@ -275,6 +277,24 @@ bool Engine::poll_reporting_errors() noexcept {
   }
 }
 
+std::optional<std::vector<std::byte>> Engine::receive_from(const Link &link, int &source,
+                                                           int &tag) {
+  int flag = 0;
+  MPI_Message msg;
+  MPI_Status st;
+  check_mpi(MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, link.requests, &flag, &msg, &st),
+            "MPI_Improbe");
+  if (!flag)
+    return std::nullopt;
+  int count = 0;
+  MPI_Get_count(&st, MPI_BYTE, &count);
+  std::vector<std::byte> bytes(static_cast<std::size_t>(std::max(count, 0)));
+  check_mpi(MPI_Mrecv(bytes.data(), count, MPI_BYTE, &msg, &st), "MPI_Mrecv");
+  source = link.base + st.MPI_SOURCE;
+  tag = st.MPI_TAG;
+  return bytes;
+}
+
 bool Engine::progress_once() {
   struct Arrived {
     int source;
@@ -282,30 +302,31 @@ bool Engine::progress_once() {
     std::vector<std::byte> bytes;
     std::shared_ptr<Link> link;
   };
-  // At most one message per link per round, so no link starves the others.
-  thread_local std::vector<Arrived> arrived;
-  arrived.clear();
-  {
-    std::shared_lock g(links_mu_);
-    for (const auto &l : links_) {
-      int flag = 0;
-      MPI_Message msg;
-      MPI_Status st;
-      check_mpi(MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, l->requests, &flag, &msg, &st),
-                "MPI_Improbe");
-      if (!flag)
-        continue;
-      int count = 0;
-      MPI_Get_count(&st, MPI_BYTE, &count);
-      std::vector<std::byte> bytes(static_cast<std::size_t>(std::max(count, 0)));
-      check_mpi(MPI_Mrecv(bytes.data(), count, MPI_BYTE, &msg, &st), "MPI_Mrecv");
-      arrived.push_back({l->base + st.MPI_SOURCE, st.MPI_TAG, std::move(bytes), l});
+  bool got = false;
+  int source = 0, tag = 0;
+  if (link_count_.load(std::memory_order_relaxed) == 1) {
+    // A job without spawned hosts has only its world link: no lock, no list.
+    if (auto bytes = receive_from(*world_, source, tag)) {
+      got = true;
+      deliver(source, tag, std::move(*bytes), world_);
     }
+  } else {
+    // At most one message per link per round, so no link starves the
+    // others; delivered after the lock is released (the router may add or
+    // remove links).
+    thread_local std::vector<Arrived> arrived;
+    arrived.clear();
+    {
+      std::shared_lock g(links_mu_);
+      for (const auto &l : links_)
+        if (auto bytes = receive_from(*l, source, tag))
+          arrived.push_back({source, tag, std::move(*bytes), l});
+    }
+    got = !arrived.empty();
+    for (auto &a : arrived)
+      deliver(a.source, a.tag, std::move(a.bytes), a.link);
+    arrived.clear();
   }
-  bool got = !arrived.empty();
-  for (auto &a : arrived)
-    deliver(a.source, a.tag, std::move(a.bytes), a.link);
-  arrived.clear();
   if (op_count_.load(std::memory_order_relaxed) != 0)
     test_ops();
   return got;

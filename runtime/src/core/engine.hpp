@@ -202,6 +202,9 @@ private:
   void lead(std::unique_lock<std::mutex> &lk, Waiter &self);
   void hand_off(Waiter *self);
   bool progress_once();
+  /// Receives one message waiting on `link`'s request communicator, if any;
+  /// sets the sender's host number and the tag.
+  std::optional<std::vector<std::byte>> receive_from(const Link &link, int &source, int &tag);
   /// Hands one received message to the router, or forwards/unwraps a relay.
   void deliver(int source, int tag, std::vector<std::byte> bytes,
                const std::shared_ptr<Link> &link);
@@ -224,6 +227,8 @@ private:
   /// Every link probed and sent on; the world link first.
   mutable std::shared_mutex links_mu_;
   std::vector<std::shared_ptr<Link>> links_;
+  /// links_.size(), read without the lock by the poller's fast path.
+  std::atomic<std::size_t> link_count_{1};
   std::uint32_t block_tag_space_ = 32767;
   std::chrono::milliseconds block_timeout_{10000};
   std::mutex tags_mu_;
