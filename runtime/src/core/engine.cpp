@@ -349,13 +349,7 @@ void Engine::deliver(int source, int tag, std::vector<std::byte> bytes,
                    h.target.host);
       return;
     }
-    MPI_Request req;
-    check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, hop - next->base,
-                        kRequestTag, next->requests, &req),
-              "MPI_Isend");
-    Op op;
-    op.owned = std::move(bytes);
-    add_op(req, std::move(op));
+    isend_owned(*next, hop, kRequestTag, std::move(bytes), false);
     return;
   }
   std::vector<std::byte> inner(bytes.begin() + sizeof h, bytes.end());
@@ -477,9 +471,14 @@ void Engine::send_owned(int dest, int tag, std::vector<std::byte> bytes, bool lo
     bytes = std::move(wrapped);
     tag = kRequestTag;
   }
+  isend_owned(*link, to, tag, std::move(bytes), locked);
+}
+
+void Engine::isend_owned(const Link &link, int host, int tag, std::vector<std::byte> bytes,
+                         bool locked) {
   MPI_Request req;
-  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, to - link->base,
-                      tag, link->requests, &req),
+  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, host - link.base,
+                      tag, link.requests, &req),
             "MPI_Isend");
   Op op;
   op.owned = std::move(bytes);
