@@ -5,14 +5,17 @@
 #   bench/fft3d/run.sh BUILD_DIR incore    [N...]   fft3d in-core vs FFTW-MPI (default N: 256 512)
 #   bench/fft3d/run.sh BUILD_DIR outofcore DIR      fft3d out-of-core (1024x1024x512) vs the disk
 #   bench/fft3d/run.sh BUILD_DIR prefetch  DIR      out-of-core with server prefetch on vs off
+#   bench/fft3d/run.sh BUILD_DIR record    DIR [K...]  out-of-core, a durable progress record
+#                                                   every K lines (default 1 8) vs only at the
+#                                                   end of each pass
 #
 # Environment: F (FFT processes, default 2), S (page servers, default 2),
 # RANKS (mpirun -n for fft3d, default F+1), PAGE (page edge, default 32 in-core,
 # 64 out-of-core), OOC_SIZE (default 1024x1024x512), OUT (CSV/PNG dir, default .),
 # PYTHON (an interpreter with matplotlib, default the system's /usr/bin/python3).
 set -euo pipefail
-build=${1:?usage: run.sh BUILD_DIR incore|outofcore|prefetch ...}
-what=${2:?usage: run.sh BUILD_DIR incore|outofcore|prefetch ...}
+build=${1:?usage: run.sh BUILD_DIR incore|outofcore|prefetch|record ...}
+what=${2:?usage: run.sh BUILD_DIR incore|outofcore|prefetch|record ...}
 shift 2
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 F=${F:-2}
@@ -73,8 +76,40 @@ outofcore | prefetch)
       "out-of-core $size, prefetch $m"
   done
   ;;
+record)
+  # The cost of restartability at line granularity: the baseline records
+  # only at the end of each pass (K larger than any pass), in the same run.
+  dir=${1:?record needs a directory}
+  shift
+  ks=("$@")
+  ((${#ks[@]})) || ks=(1 8)
+  size=${OOC_SIZE:-256x256x256}
+  page=${PAGE:-32}
+  export POC_STORE=$dir/store
+  run_ooc() {
+    "${mpi[@]}" -n "$RANKS" "$fft3d" --size "$size" --page "$page" --servers "$S" --ffts "$F" \
+      --out-of-core "$dir" --quiet --run bench-record --record-every "$1" | fft3d_seconds
+  }
+  # Best of three, the configurations interleaved, after a run that
+  # allocates the page files (the first run on a fresh file is slower).
+  run_ooc 1000000000 >/dev/null
+  declare -A best
+  for rep in 1 2 3; do
+    for k in 1000000000 "${ks[@]}"; do
+      t=$(run_ooc "$k")
+      best[$k]=$("$PYTHON" -c "print(min($t, ${best[$k]:-$t}))")
+    done
+  done
+  base=${best[1000000000]}
+  printf '%-14s %-12s %-16s %s\n' record_every fft3d_sec pass_end_sec ratio
+  for k in "${ks[@]}"; do
+    printf '%-14s %-12s %-16s %s\n' "$k" "${best[$k]}" "$base" \
+      "$("$PYTHON" -c "print(f'{${best[$k]}/$base:.2f}x')")"
+  done
+  rm -rf "$dir"/fft3d-pages-* "$POC_STORE"
+  ;;
 *)
-  echo "run.sh: unknown benchmark '$what' (incore, outofcore or prefetch)" >&2
+  echo "run.sh: unknown benchmark '$what' (incore, outofcore, prefetch or record)" >&2
   exit 2
   ;;
 esac
