@@ -10,9 +10,18 @@ using namespace clang;
 namespace pocc {
 
 namespace {
-/// The member struct of `remote<T>` holding one variant's forwarders.
-llvm::StringRef variantStruct(llvm::StringRef Variant) {
-  return Variant.empty() ? "call" : Variant.drop_front();
+/// The member struct of `remote<T>` holding one variant's forwarders. Its
+/// members are named like the class's methods, so the struct's own name has
+/// a prefix no method is likely to have (a member named like its struct
+/// would be a constructor).
+std::string variantStruct(llvm::StringRef Variant) {
+  return "poc_" + (Variant.empty() ? "call" : Variant.drop_front()).str();
+}
+
+/// The name of the helper for calls of \p Method (`call_f`, `start_f`, ...).
+std::string helperName(llvm::StringRef Method, llvm::StringRef Variant) {
+  return (Variant.empty() ? "call" : Variant.drop_front()).str() + "_" +
+         Method.str();
 }
 } // namespace
 
@@ -39,7 +48,7 @@ DependentCalls::DependentCalls(
 
 std::string DependentCalls::use(llvm::StringRef Name, llvm::StringRef Variant) {
   Uses[Name.str()].insert(Variant.str());
-  return "::poc_gen::" + variantStruct(Variant).str() + "_" + Name.str();
+  return "::poc_gen::" + helperName(Name, Variant);
 }
 
 void DependentCalls::lookup(const CXXRecordDecl *RD, llvm::StringRef Name,
@@ -113,17 +122,17 @@ std::string DependentCalls::emitHelpers() const {
      << "/// Specialised for every remotable class with a method called this "
         "way.\n"
      << "template <class T> struct remote {\n"
-     << "static constexpr bool remotable = false;\n};\n"
+     << "static constexpr bool poc_remotable = false;\n};\n"
      << "template <class P>\nusing remote_target = "
         "remote<std::remove_cv_t<std::remove_pointer_t<std::remove_cvref_t<"
         "P>>>>;\n"
      << "/// True if `P` is a pointer to a remotable class.\n"
      << "template <class P>\ninline constexpr bool is_remote_target =\n"
         "std::is_pointer_v<std::remove_cvref_t<P>> && "
-        "remote_target<P>::remotable;\n";
+        "remote_target<P>::poc_remotable;\n";
   for (const auto &[Name, Variants] : Uses)
     for (const std::string &V : Variants) {
-      llvm::StringRef Struct = variantStruct(V);
+      std::string Struct = variantStruct(V);
       std::string Plain =
           "std::forward<P>(self)->" + Name + "(std::forward<A>(a)...)";
       OS << "/// `p->" << Name << "(args)` "
@@ -133,7 +142,7 @@ std::string DependentCalls::emitHelpers() const {
          << "in a template.\n"
          << "template <class P, class... A>\n"
          << (V.empty() ? "decltype(auto)" : V == "_start" ? "void" : "auto")
-         << " " << Struct << "_" << Name << "(P &&self, A &&...a) {\n"
+         << " " << helperName(Name, V) << "(P &&self, A &&...a) {\n"
          << "if constexpr (is_remote_target<P>)\n"
          << (V == "_start" ? "" : "return ") << "remote_target<P>::" << Struct
          << "::" << Name
@@ -161,11 +170,11 @@ std::string DependentCalls::emitSpecialisation(const RemoteClass &C) {
   OS << "// poc++: calls in templates through a pointer to '" << C.Name
      << "'.\nnamespace poc_gen {\n"
      << "template <> struct remote<" << C.Type << "> {\n"
-     << "static constexpr bool remotable = true;\n";
+     << "static constexpr bool poc_remotable = true;\n";
   std::map<std::string, std::string> Structs; // struct name -> body
   for (const auto &[Use, Targets] : targets(C))
     for (const Target &T : Targets)
-      Structs[variantStruct(Use.second).str()] +=
+      Structs[variantStruct(Use.second)] +=
           "static " + Gen.wrapperResult(*T.Method, Use.second) + " " +
           Use.first + "(" + Gen.selfParam(*T.Unit, *T.Method) +
           Gen.wrapperParams(*T.Method, true) + ");\n";

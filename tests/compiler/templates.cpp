@@ -9,17 +9,17 @@
 // CHECK: #include <poc/poc.hpp>
 // CHECK-NEXT: #line 4 "{{.*}}"
 // CHECK: template <class T> struct remote {
-// CHECK-NEXT: static constexpr bool remotable = false;
+// CHECK-NEXT: static constexpr bool poc_remotable = false;
 // CHECK: template <class P, class... A> decltype(auto) call_add(P &&self, A &&...a) {
 // CHECK-NEXT: if constexpr (is_remote_target<P>)
-// CHECK-NEXT: return remote_target<P>::call::add(self, std::forward<A>(a)...);
+// CHECK-NEXT: return remote_target<P>::poc_call::add(self, std::forward<A>(a)...);
 // CHECK-NEXT: else
 // CHECK-NEXT: return std::forward<P>(self)->add(std::forward<A>(a)...);
 // CHECK: template <class P, class... A> auto future_add(P &&self, A &&...a) {
 // CHECK: return ::poc::make_ready_future(
 // CHECK: template <class P, class... A> void start_add(P &&self, A &&...a) {
 // CHECK-NEXT: if constexpr (is_remote_target<P>)
-// CHECK-NEXT: remote_target<P>::start::add(self, std::forward<A>(a)...);
+// CHECK-NEXT: remote_target<P>::poc_start::add(self, std::forward<A>(a)...);
 // CHECK-NEXT: else
 // CHECK-NEXT: ::poc::start_local(
 // CHECK: decltype(auto) call_bump(P &&self, A &&...a) {
@@ -28,18 +28,19 @@
 // Right after Counter: its interface and the overload sets, by variant.
 // CHECK: struct Counter_client : Counter_interface {
 // CHECK: template <> struct remote<::Counter> {
-// CHECK-NEXT: static constexpr bool remotable = true;
-// CHECK-NEXT: struct call {
+// CHECK-NEXT: static constexpr bool poc_remotable = true;
+// CHECK-NEXT: struct poc_call {
 // CHECK-NEXT: static int add(::Counter *self, int k);
 // CHECK-NEXT: static int add(::Counter *self, int k, int times);
 // CHECK-NEXT: static void bump(::Counter *self, int &by);
+// CHECK-NEXT: static int call(const ::Counter *self, int k);
 // CHECK-NEXT: static int get(const ::Counter *self);
 // CHECK-NEXT: };
-// CHECK-NEXT: struct future {
+// CHECK-NEXT: struct poc_future {
 // CHECK-NEXT: static ::poc::future<int> add(::Counter *self, int k);
-// CHECK: struct start {
+// CHECK: struct poc_start {
 // CHECK-NEXT: static void add(::Counter *self, int k);
-// CHECK: #line 22 "{{.*}}templates.cpp"
+// CHECK: #line 24 "{{.*}}templates.cpp"
 // CHECK-NEXT: class Logger {
 
 // The rewritten calls; Logger, never a process, gets no specialisation.
@@ -53,12 +54,13 @@
 // CHECK: auto twice = [](auto *p) { return ::poc_gen::call_get(p) * 2; };
 
 // The forwarders, defined with the client wrappers they call.
-// CHECK: inline int poc_gen::remote<::Counter>::call::add(::Counter *self, int k) {
+// CHECK: inline int poc_gen::remote<::Counter>::poc_call::add(::Counter *self, int k) {
 // CHECK-NEXT: return ::poc_gen::Counter_client::add_0(self, k);
 // CHECK: inline ::poc::future<int>
-// CHECK-NEXT: poc_gen::remote<::Counter>::future::add(::Counter *self, int k) {
+// CHECK-NEXT: poc_gen::remote<::Counter>::poc_future::add(::Counter *self, int k) {
 // CHECK-NEXT: return ::poc_gen::Counter_client::add_0_future(self, k);
-// CHECK: inline void poc_gen::remote<::Counter>::start::add(::Counter *self, int k) {
+// CHECK: inline void poc_gen::remote<::Counter>::poc_start::add(::Counter *self, int k) {
 // CHECK-NEXT: return ::poc_gen::Counter_client::add_0_start(self, k);
-// CHECK: inline void poc_gen::remote<::Counter>::call::bump(::Counter *self, int &by) {
+// CHECK: inline void poc_gen::remote<::Counter>::poc_call::bump(::Counter *self,
+// CHECK-NEXT: int &by) {
 // CHECK-NEXT: return ::poc_gen::Counter_client::bump_0(self, by);

@@ -13,6 +13,8 @@ public:
   int get() const { return n; }
   /// Copies the new total back into `by`.
   void bump(int &by) { by = n += by; }
+  /// Named like the generated code's own names: no clash.
+  int call(int k) const { return n + k; }
 
 private:
   int n = 0;
@@ -55,6 +57,8 @@ private:
 /// A concrete process pointer with an argument of dependent type.
 template <class N> int addAs(Counter *c, N k) { return c->add(k); }
 
+template <class T> int callOne(T *t) { return t->call(1); }
+
 template <class T> int bumpTwice(T *t, int by) {
   t->bump(by);
   t->bump(by);
@@ -76,6 +80,7 @@ int main() {
   std::printf("addAs remote: %d\n", addAs(remote, 4L));
   int by = bumpTwice(remote, 2);
   std::printf("bumpTwice remote: %d, now %d\n", by, remote->get());
+  std::printf("call: %d\n", callOne(remote));
   auto twice = [](auto *p) { return p->get() * 2; };
   std::printf("generic lambda: %d %d\n", twice(remote), twice(&log));
   delete remote;

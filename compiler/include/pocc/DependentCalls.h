@@ -7,7 +7,7 @@
 // which chooses when the system compiler instantiates it:
 //
 //  * if `p` points to a class that has a specialisation of the trait
-//    `poc_gen::remote<T>`, the call goes to `remote<T>::call::f`, an
+//    `poc_gen::remote<T>`, the call goes to `remote<T>::poc_call::f`, an
 //    overload set of forwarders to the class's client wrappers (one per
 //    method `f` that a call through `T*` reaches), so C++ overload
 //    resolution picks the method, and the wrapper makes it remote;
