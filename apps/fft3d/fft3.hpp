@@ -29,7 +29,7 @@ struct FFT3Settings {
   std::uint64_t seed = 1; ///< input data (Initialize)
   /// Lines between two durable progress records (when there is a progress
   /// process).
-  int recordEvery = 8;
+  int recordEvery = 32;
 };
 
 class FFT3 : public poc::ProcessGroupMember {

@@ -49,17 +49,6 @@ double now() {
       .count();
 }
 
-/// The constructors poc::make_persistent runs, by the ids poc++ gives them:
-/// method_id of the canonical signature, spelled as poc++ spells it in the
-/// generated interface (docs/compiler.md section 5; a source cannot name the
-/// generated ids themselves). A mismatch is an "unknown constructor" error
-/// at the first out-of-core run, which the fft3d tests would report.
-constexpr std::uint64_t kArrayDeviceCtor = poc::method_id(
-    "pocstd::ArrayDevice::ArrayDevice(pocstd::Storage,unsigned long,int,int,int,int)");
-constexpr std::uint64_t kRunProgressCtor =
-    poc::method_id("fft3d::RunProgress::RunProgress(std::basic_string<char, "
-                   "std::char_traits<char>, std::allocator<char>>,int)");
-
 /// The processes holding a run's data: its page servers and, out of core,
 /// its persistent progress record (null in core).
 struct RunProcesses {
@@ -120,13 +109,12 @@ RunProcesses createOutOfCore(const fft3d::Options& opt, const pocstd::PageMap& m
     pocstd::Storage storage = pocstd::Storage::file(
         opt.directory + "/fft3d-pages-" + std::to_string(s), opt.directIO);
     std::size_t pages = std::max<std::size_t>(1, 2 * map.PagesOnServer(s));
-    run.servers.push_back(poc::make_persistent<ArrayDevice>(
-        pick(opt.serverMachines, s), serverAddress(opt, s), kArrayDeviceCtor, storage, pages,
-        opt.page[0], opt.page[1], opt.page[2], cachePages));
+    run.servers.push_back(
+        new (poc::persistent_at(pick(opt.serverMachines, s), serverAddress(opt, s)))
+            ArrayDevice(storage, pages, opt.page[0], opt.page[1], opt.page[2], cachePages));
   }
-  run.progress = poc::make_persistent<RunProgress>(pick(opt.serverMachines, 0),
-                                                   progressAddress(opt), kRunProgressCtor,
-                                                   fft3d::runFingerprint(opt), opt.ffts);
+  run.progress = new (poc::persistent_at(pick(opt.serverMachines, 0), progressAddress(opt)))
+      RunProgress(fft3d::runFingerprint(opt), opt.ffts);
   return run;
 }
 

@@ -218,7 +218,7 @@ computed line by line by F FFT processes (Givelberg, sections 4-5).
                             processes NAME/PageDevice/<s> and NAME/progress
   --resume                  continue the out-of-core run NAME from each FFT process's
                             last recorded line (after a kill)
-  --record-every K          out-of-core: lines between durable progress records (default 8)
+  --record-every K          out-of-core: lines between durable progress records (default 32)
   --keep                    leave the finished run in the store (default: delete it)
   --prefetch on|off         servers read the next line while FFTs run (default on)
   --transpose server|client where pages are transposed for fft1/fft2 (default server)

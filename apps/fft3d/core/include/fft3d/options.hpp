@@ -43,7 +43,7 @@ struct Options {
   bool resume = false;          ///< continue the out-of-core run named run
   /// Out-of-core: lines an FFT process completes between two durable
   /// progress records (at most this many are redone after a kill).
-  int recordEvery = 8;
+  int recordEvery = 32;
   bool keep = false;            ///< leave the finished run in the store
   bool prefetch = true;         ///< server-side ReadIntoServerCache
   bool clientTranspose = false; ///< transpose pages in the FFT processes, not the servers

@@ -2,10 +2,11 @@
 ///
 /// \file
 /// RunProgress: the progress record of an out-of-core run, kept as a
-/// persistent process at "<run>/progress" (poc::make_persistent on the first
-/// run, poc::persistent on a restart). Each FFT process records its own
-/// position after the lines before it are durable, then checkpoints the
-/// process, so the stored record never runs ahead of the pages.
+/// persistent process at "<run>/progress" (created with
+/// new (poc::persistent_at(...)) on the first run, found with poc::persistent
+/// on a restart). Each FFT process records its own position after the
+/// lines before it are durable, then checkpoints the process, so the stored
+/// record never runs ahead of the pages.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
