@@ -5,19 +5,10 @@
 #
 # usage: keep_test.sh FFT3D_EXE MPIEXEC NP [fft3d options...]
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/ooc_job.sh"
 exe=$1 mpiexec=$2 np=$3
 shift 3
-dir=$(mktemp -d "${TMPDIR:-/tmp}/fft3d-keep-XXXXXX")
-trap 'rm -rf "$dir"' EXIT
-export POC_STORE=$dir/store
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-run=("$mpiexec" -n "$np" --oversubscribe --mca btl self,vader,tcp "$exe"
-     --out-of-core "$dir" --run kept "$@" --verify --quiet)
-
-fail() {
-  echo "keep_test: FAIL: $*" >&2
-  exit 1
-}
+ooc_job keep_test "$exe" "$mpiexec" "$np" kept "$@" --verify --quiet
 
 timeout 120 "${run[@]}" --keep | tee "$dir/log.1"
 grep -q "verify .*: OK" "$dir/log.1" || fail "the first run does not verify"

@@ -4,6 +4,8 @@
 #include "fft3d/progress.hpp"
 #include "fft3d/run_progress.hpp"
 
+#include "../stdlib/serialized.hpp"
+
 #include <poc/serialize.hpp>
 
 #include <gtest/gtest.h>
@@ -13,19 +15,6 @@
 using namespace fft3d;
 
 namespace {
-/// \p p's saved state read back into a default-constructed object, as an
-/// activation does.
-RunProgress saveAndLoad(const RunProgress& p) {
-  poc::Writer w;
-  w.write(p);
-  poc::MemoryBlockSource source(w.out_of_band());
-  poc::Reader r(w.bytes(), &source);
-  RunProgress out;
-  r.read(out);
-  r.expect_end();
-  return out;
-}
-
 const std::array<int, 3> kIterations{4, 6, 5};
 } // namespace
 
@@ -90,7 +79,7 @@ TEST(RunProgress, SavedStateRestoresTheRun) {
   p.MarkInitialized();
   p.Record(0, {0, 2, 7});
   p.Record(2, {1, 0, 0});
-  RunProgress q = saveAndLoad(p);
+  RunProgress q = serialized::roundTrip(p);
   EXPECT_EQ(q.Fingerprint(), "size=8,ffts=3");
   EXPECT_TRUE(q.Initialized());
   EXPECT_EQ(q.Positions(), p.Positions());

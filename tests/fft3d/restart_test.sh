@@ -12,19 +12,10 @@
 #
 # usage: restart_test.sh FFT3D_EXE MPIEXEC NP KILLS [fft3d options...]
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/ooc_job.sh"
 exe=$1 mpiexec=$2 np=$3 kills=$4
 shift 4
-dir=$(mktemp -d "${TMPDIR:-/tmp}/fft3d-restart-XXXXXX")
-trap 'rm -rf "$dir"' EXIT
-export POC_STORE=$dir/store
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-run=("$mpiexec" -n "$np" --oversubscribe --mca btl self,vader,tcp "$exe"
-     --out-of-core "$dir" --run restart-test "$@")
-
-fail() {
-  echo "restart_test: FAIL: $*" >&2
-  exit 1
-}
+ooc_job restart_test "$exe" "$mpiexec" "$np" restart-test "$@"
 
 # SIGKILL to every process of the job: mpirun was started as the leader of a
 # new session (setsid), and its ranks stay in that session even though Open

@@ -1,6 +1,7 @@
 #include "pocstd/array_device.hpp"
 #include "pocstd/array_page_device.hpp"
 #include "pocstd/page_device.hpp"
+#include "serialized.hpp"
 
 #include <poc/serialize.hpp>
 
@@ -43,17 +44,6 @@ Page filled(std::size_t n, unsigned char seed) {
 
 bool sameBytes(const Page& a, const Page& b) {
   return a.size() == b.size() && std::memcmp(a.bytes(), b.bytes(), a.size()) == 0;
-}
-
-/// \p dev's saved state (as a persistent device's save writes it) loaded
-/// into \p into, as an activation does.
-template <class Device> void saveAndLoad(const Device& dev, Device& into) {
-  poc::Writer w;
-  w.write(dev);
-  poc::MemoryBlockSource source(w.out_of_band());
-  poc::Reader r(w.bytes(), &source);
-  r.read(into);
-  r.expect_end();
 }
 
 void roundTrip(PageDevice& dev) {
@@ -179,7 +169,7 @@ TEST(PersistentDevice, SavedStateReopensTheFileWithItsPages) {
     ArrayDevice dev(Storage::file(dir.file("dev")), 3, 4, 2, 3, /*Nc=*/2);
     dev.write(p, 2);
     dev.ReadIntoCache(2);
-    saveAndLoad(dev, restored);
+    serialized::writeAndRead(dev, restored);
   }
   EXPECT_EQ(restored.storage().path, dir.file("dev"));
   EXPECT_EQ(restored.NumberOfPages(), 3u);
@@ -215,14 +205,14 @@ TEST(PersistentDevice, MissingOrShortFileIsRefusedNotRecreated) {
   {
     PageDevice dev(Storage::file(dir.file("dev")), 4, 4096);
     fs::remove(dir.file("dev"));
-    EXPECT_THROW(saveAndLoad(dev, restored), std::system_error);
+    EXPECT_THROW(serialized::writeAndRead(dev, restored), std::system_error);
   }
   EXPECT_FALSE(fs::exists(dir.file("dev")));
   {
     PageDevice dev(Storage::file(dir.file("dev")), 4, 4096);
     fs::resize_file(dir.file("dev"), 4096);
     try {
-      saveAndLoad(dev, restored);
+      serialized::writeAndRead(dev, restored);
       FAIL() << "a truncated page file was accepted";
     } catch (const std::system_error& e) {
       EXPECT_NE(std::string(e.what()).find("shorter"), std::string::npos) << e.what();

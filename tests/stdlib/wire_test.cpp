@@ -3,6 +3,7 @@
 #include "pocstd/array_page.hpp"
 #include "pocstd/domain.hpp"
 #include "pocstd/page_map.hpp"
+#include "serialized.hpp"
 
 #include <poc/serialize.hpp>
 
@@ -13,20 +14,7 @@
 
 using namespace pocstd;
 
-namespace {
-template <class T> T roundTrip(const T& in, std::size_t* blocks = nullptr) {
-  poc::Writer w;
-  w.write(in);
-  poc::MemoryBlockSource source(w.out_of_band());
-  poc::Reader r(w.bytes(), &source);
-  T out;
-  r.read(out);
-  r.expect_end();
-  if (blocks)
-    *blocks = w.out_of_band().size();
-  return out;
-}
-} // namespace
+using serialized::roundTrip;
 
 TEST(Wire, SmallArrayPageInline) {
   ArrayPage p(2, 3, 4);
