@@ -26,7 +26,9 @@ an executable for mpirun, like a C++ compiler driver.
   -o FILE                 output file (default a.out; with -c, FILE.o)
   -c                      compile to object files, do not link
   --translate-only        only translate: write the generated C++ to -o
-                          (or standard output)
+                          (or standard output), and rewritten copies of
+                          headers with process operations to -o's name
+                          plus .headers/
   --emit-generated DIR    keep the generated C++ of every input in DIR
   -p DIR                  read compile_commands.json from DIR
   --program-source FILE   another source of the same program, read to find
