@@ -11,6 +11,7 @@
 //   options: --no-spawn (skip the MPI_Comm_spawn baseline),
 //            --round-trip-only (for profiling)
 
+#include "../common/bench_report.hpp"
 #include "echo.hpp"
 
 #include <poc/poc.hpp>
@@ -27,27 +28,15 @@
 
 namespace {
 
-using clock_type = std::chrono::steady_clock;
+using bench::clock_type;
+using bench::median;
+using bench::row;
+using bench::seconds_since;
 using bench::Echo;
 using bench::Echo_client;
 using I = bench::Echo_interface;
 
-double seconds_since(clock_type::time_point t0) {
-  return std::chrono::duration<double>(clock_type::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 constexpr int kRuns = 7;
-
-/// Prints one result row (parsed by run.sh): name, poc, baseline, unit, ratio.
-void row(const char *name, double poc, double base, const char *unit) {
-  std::printf("RESULT|%s|%.3f|%.3f|%s|%.2f\n", name, poc, base, unit, poc / base);
-  std::fflush(stdout);
-}
 
 /// Runs `raw` and `poc` alternately kRuns times; returns the medians.
 template <class Raw, class Poc> std::pair<double, double> alternate(Raw raw, Poc poc) {
@@ -57,22 +46,6 @@ template <class Raw, class Poc> std::pair<double, double> alternate(Raw raw, Poc
     p.push_back(poc());
   }
   return {median(p), median(r)};
-}
-
-/// Time (ms) of MPI_Comm_spawn of one process running this program with
-/// --spawned (which only connects and leaves).
-double raw_spawn(const char *self) {
-  char arg[] = "--spawned";
-  char *args[] = {arg, nullptr};
-  MPI_Comm child;
-  int err = 0;
-  auto t0 = clock_type::now();
-  int rc = MPI_Comm_spawn(self, args, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF, &child, &err);
-  double ms = seconds_since(t0) * 1e3;
-  if (rc != MPI_SUCCESS)
-    return -1;
-  MPI_Comm_disconnect(&child);
-  return ms;
 }
 
 int poc_main(double spawn_ms, int idle, bool rt_only) {
@@ -109,16 +82,9 @@ int poc_main(double spawn_ms, int idle, bool rt_only) {
   if (idle) {
     row("sync call round trip, 6 idle processes (us)", rt, raw_rt, "us");
     // CPU the idle hosts use while nothing happens, in % of one core.
-    std::vector<double> before;
-    for (Echo *p : idlers)
-      before.push_back(Echo_client::cpu_seconds_0(p));
-    const double wait_s = 2.0;
-    std::this_thread::sleep_for(std::chrono::duration<double>(wait_s));
-    double used = 0;
-    for (std::size_t i = 0; i < idlers.size(); ++i)
-      used += Echo_client::cpu_seconds_0(idlers[i]) - before[i];
+    double percent = bench::idle_cpu_percent(idlers, &Echo_client::cpu_seconds_0, 2.0);
     std::printf("RESULT|CPU of %d idle hosts over 2 s (%% of one core, total)|%.3f|200|%%|%.4f\n",
-                idle, 100.0 * used / wait_s, used / wait_s / 2.0);
+                idle, percent, percent / 200.0);
     for (Echo *p : idlers)
       poc::destroy(p);
     poc::destroy(e);
@@ -246,7 +212,7 @@ int main(int argc, char **argv) {
   MPI_Comm_dup(MPI_COMM_WORLD, &bench::raw_comm);
   double spawn_ms = -1;
   if (rank == 0 && spawn && !idle)
-    spawn_ms = raw_spawn(argv[0]);
+    spawn_ms = bench::raw_spawn_ms(argv[0], "--spawned");
   MPI_Barrier(MPI_COMM_WORLD);
   int rc = poc::run(argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle, rt_only); });
   MPI_Comm_free(&bench::raw_comm);

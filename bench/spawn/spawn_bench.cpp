@@ -10,6 +10,7 @@
 //   spawn_bench [--clients C] [--commands P] [--servers S] [--spawns K]
 //   (run bare or under mpirun -n 1; defaults 4 x 128 over 8, K = 4)
 
+#include "../common/bench_report.hpp"
 #include "page_server.hpp"
 
 #include <poc/poc.hpp>
@@ -26,41 +27,16 @@
 
 namespace {
 
-using clock_type = std::chrono::steady_clock;
+using bench::clock_type;
+using bench::median;
+using bench::row;
+using bench::seconds_since;
 using spawn_bench::Client;
 using spawn_bench::Client_client;
 using spawn_bench::PageServer;
 using spawn_bench::PageServer_client;
 
-double seconds_since(clock_type::time_point t0) {
-  return std::chrono::duration<double>(clock_type::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-/// Prints one result row: name, measured, baseline, unit, ratio.
-void row(const std::string &name, double value, double base, const char *unit) {
-  std::printf("RESULT|%s|%.3f|%.3f|%s|%.2f\n", name.c_str(), value, base, unit, value / base);
-  std::fflush(stdout);
-}
-
 constexpr const char *kRawChild = "--raw-child";
-
-/// Milliseconds of one MPI_Comm_spawn of this program as a trivial child
-/// (MPI_Init, disconnect, MPI_Finalize): the floor under poc::reserve.
-double raw_spawn_ms(const char *self) {
-  char arg[] = "--raw-child";
-  char *args[] = {arg, nullptr};
-  MPI_Comm child;
-  auto t0 = clock_type::now();
-  MPI_Comm_spawn(self, args, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF, &child, MPI_ERRCODES_IGNORE);
-  double ms = seconds_since(t0) * 1e3;
-  MPI_Comm_disconnect(&child);
-  return ms;
-}
 
 struct Options {
   int clients = 4;
@@ -76,7 +52,7 @@ int body(const Options &o, const char *self) {
     auto t0 = clock_type::now();
     poc::reserve("bench", 1);
     single.push_back(seconds_since(t0) * 1e3);
-    raw.push_back(raw_spawn_ms(self));
+    raw.push_back(bench::raw_spawn_ms(self, kRawChild));
   }
   auto t0 = clock_type::now();
   poc::reserve("bench", o.spawns);
@@ -133,16 +109,9 @@ int body(const Options &o, const char *self) {
 
   // CPU the spawned server hosts use while nothing happens (their
   // connections to the clients still open), in % of one core.
-  std::vector<double> before;
-  for (PageServer *s : servers)
-    before.push_back(PageServer_client::cpu_seconds_0(s));
-  const double wait_s = 2.0;
-  std::this_thread::sleep_for(std::chrono::duration<double>(wait_s));
-  double used = 0;
-  for (std::size_t i = 0; i < servers.size(); ++i)
-    used += PageServer_client::cpu_seconds_0(servers[i]) - before[i];
+  double percent = bench::idle_cpu_percent(servers, &PageServer_client::cpu_seconds_0, 2.0);
   std::printf("RESULT|CPU of %zu idle spawned hosts over 2 s (%% of one core, total)|%.3f|200|%%|%.4f\n",
-              servers.size(), 100.0 * used / wait_s, used / wait_s / 2.0);
+              servers.size(), percent, percent / 200.0);
   return 0;
 }
 
