@@ -36,11 +36,30 @@ inline void row(const std::string &name, double value, double base, const char *
   std::fflush(stdout);
 }
 
-/// Milliseconds of one MPI_Comm_spawn of the program `self` with the single
-/// argument `child_flag` (a child that only initialises MPI, disconnects and
-/// leaves), or -1 if the spawn failed: the floor under any runtime spawn.
-inline double raw_spawn_ms(const char *self, const char *child_flag) {
-  std::string arg = child_flag;
+/// The argument that makes a benchmark program the trivial child of
+/// raw_spawn_ms.
+inline constexpr const char *kRawChildFlag = "--raw-child";
+
+/// If `argv` asks for the raw spawn child (kRawChildFlag), runs it - MPI_Init,
+/// disconnect from the parent, MPI_Finalize - and returns true; the program
+/// then exits. Call first in main.
+inline bool run_raw_child(int argc, char **argv) {
+  if (argc < 2 || std::string(argv[1]) != kRawChildFlag)
+    return false;
+  MPI_Init(&argc, &argv);
+  MPI_Comm parent;
+  MPI_Comm_get_parent(&parent);
+  if (parent != MPI_COMM_NULL)
+    MPI_Comm_disconnect(&parent);
+  MPI_Finalize();
+  return true;
+}
+
+/// Milliseconds of one MPI_Comm_spawn of the program `self` as the raw child
+/// (run_raw_child), or -1 if the spawn failed: the floor under any runtime
+/// spawn.
+inline double raw_spawn_ms(const char *self) {
+  std::string arg = kRawChildFlag;
   char *args[] = {arg.data(), nullptr};
   MPI_Comm child;
   auto t0 = clock_type::now();

@@ -175,15 +175,8 @@ int poc_main(double spawn_ms, int idle, bool rt_only) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc > 1 && std::strcmp(argv[1], "--spawned") == 0) {
-    MPI_Init(&argc, &argv);
-    MPI_Comm parent;
-    MPI_Comm_get_parent(&parent);
-    if (parent != MPI_COMM_NULL)
-      MPI_Comm_disconnect(&parent);
-    MPI_Finalize();
+  if (bench::run_raw_child(argc, argv))
     return 0;
-  }
   int idle = 0;
   bool spawn = true;
   bool rt_only = false;
@@ -212,7 +205,7 @@ int main(int argc, char **argv) {
   MPI_Comm_dup(MPI_COMM_WORLD, &bench::raw_comm);
   double spawn_ms = -1;
   if (rank == 0 && spawn && !idle)
-    spawn_ms = bench::raw_spawn_ms(argv[0], "--spawned");
+    spawn_ms = bench::raw_spawn_ms(argv[0]);
   MPI_Barrier(MPI_COMM_WORLD);
   int rc = poc::run(argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle, rt_only); });
   MPI_Comm_free(&bench::raw_comm);

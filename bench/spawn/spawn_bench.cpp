@@ -36,8 +36,6 @@ using spawn_bench::Client_client;
 using spawn_bench::PageServer;
 using spawn_bench::PageServer_client;
 
-constexpr const char *kRawChild = "--raw-child";
-
 struct Options {
   int clients = 4;
   int commands = 128;
@@ -52,7 +50,7 @@ int body(const Options &o, const char *self) {
     auto t0 = clock_type::now();
     poc::reserve("bench", 1);
     single.push_back(seconds_since(t0) * 1e3);
-    raw.push_back(bench::raw_spawn_ms(self, kRawChild));
+    raw.push_back(bench::raw_spawn_ms(self));
   }
   auto t0 = clock_type::now();
   poc::reserve("bench", o.spawns);
@@ -118,15 +116,8 @@ int body(const Options &o, const char *self) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc > 1 && std::strcmp(argv[1], kRawChild) == 0) {
-    MPI_Init(&argc, &argv);
-    MPI_Comm parent;
-    MPI_Comm_get_parent(&parent);
-    if (parent != MPI_COMM_NULL)
-      MPI_Comm_disconnect(&parent);
-    MPI_Finalize();
+  if (bench::run_raw_child(argc, argv))
     return 0;
-  }
   Options o;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
