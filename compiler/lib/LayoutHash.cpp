@@ -48,7 +48,7 @@ std::string describe(const CXXRecordDecl *RD,
                      llvm::SetVector<const CXXRecordDecl *> &Reached) {
   const ASTContext &Ctx = RD->getASTContext();
   std::string S = className(RD);
-  if (hasOwnSerialization(RD) || hasUserSerializer(RD))
+  if (serializesItself(RD))
     return S + "{own:" + declaredLayoutHash(RD) + "}";
   S += "{";
   for (const CXXBaseSpecifier &B : RD->bases()) {

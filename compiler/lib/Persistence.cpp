@@ -17,12 +17,9 @@ bool isIdentifier(const Token &T, llvm::StringRef Name) {
   return T.is(tok::raw_identifier) && T.getRawIdentifier() == Name;
 }
 
-/// True if \p RD is the class `poc::<Name>` (or `poc::parse::<Name>`).
-bool isPocRecord(const CXXRecordDecl *RD, llvm::StringRef Name) {
-  if (!RD || RD->getName() != Name)
-    return false;
-  std::string Q = RD->getQualifiedNameAsString();
-  return Q == ("poc::" + Name).str() || Q == ("poc::parse::" + Name).str();
+/// True if \p RD is the class named \p QualifiedName.
+bool isRecord(const CXXRecordDecl *RD, llvm::StringRef QualifiedName) {
+  return RD && RD->getQualifiedNameAsString() == QualifiedName;
 }
 } // namespace
 
@@ -68,7 +65,7 @@ bool isPersistentNew(const CXXNewExpr *E) {
   if (E->getNumPlacementArgs() != 1)
     return false;
   QualType P = E->getPlacementArg(0)->getType();
-  return isPocRecord(P->getAsCXXRecordDecl(), "persistent_at");
+  return isRecord(P->getAsCXXRecordDecl(), "poc::persistent_at");
 }
 
 bool isAddressLiteral(const CallExpr *E) {
@@ -84,7 +81,7 @@ const CXXRecordDecl *persistentClass(const Expr *E) {
                                 : nullptr;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const auto *Conv = dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl());
-    if (!Conv || !isPocRecord(Conv->getParent(), "AddressLiteral"))
+    if (!Conv || !isRecord(Conv->getParent(), "poc::parse::AddressLiteral"))
       return nullptr;
     return Conv->getConversionType()->getPointeeCXXRecordDecl();
   }

@@ -28,6 +28,7 @@ bool isSendableStdTemplate(StringRef Name) {
 }
 } // namespace
 
+namespace {
 bool hasUserSerializer(const CXXRecordDecl *RD) {
   ASTContext &Ctx = RD->getASTContext();
   // Name lookup, not a walk over the translation unit: that would load
@@ -62,6 +63,11 @@ bool hasOwnSerialization(const CXXRecordDecl *RD) {
       R = true;
   }
   return W && R;
+}
+} // namespace
+
+bool serializesItself(const CXXRecordDecl *RD) {
+  return hasOwnSerialization(RD) || hasUserSerializer(RD);
 }
 
 std::string Serializability::countOf(const Decl *D) {
@@ -174,7 +180,7 @@ Serializability::checkRecord(const CXXRecordDecl *RD) {
   Memo[RD] = std::nullopt; // in progress: recursion through pointers is fine
   std::optional<Unsendable> Result;
   const SourceManager &SM = Ctx.getSourceManager();
-  bool Own = hasOwnSerialization(RD) || hasUserSerializer(RD);
+  bool Own = serializesItself(RD);
   if (Own) {
     // The class writes itself, or the user wrote its Serializer.
   } else if (RD->isUnion() || RD->isLambda()) {

@@ -73,11 +73,10 @@ private:
   llvm::SetVector<const clang::CXXRecordDecl *> Ordered;
 };
 
-/// True if \p RD provides its own poc_write/poc_read members.
-bool hasOwnSerialization(const clang::CXXRecordDecl *RD);
-
-/// True if the program specialises poc::Serializer for \p RD itself.
-bool hasUserSerializer(const clang::CXXRecordDecl *RD);
+/// True if \p RD is serialised by code the user wrote: its own
+/// poc_write/poc_read members, or a poc::Serializer specialisation of the
+/// program. Such a class gets no generated Serializer.
+bool serializesItself(const clang::CXXRecordDecl *RD);
 
 } // namespace pocc
 
