@@ -500,12 +500,22 @@ void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
     lk.lock();
   }
   // The process has ended (destroyed, or the job is ending): refuse what
-  // is still queued and acknowledge what was executed.
+  // is still queued and acknowledge what was executed. An activation of a
+  // persistent process's address is not for this process but for the next
+  // one with its id: the reply that ended this one (delete, a failed
+  // activation) left before this cleanup, so the caller may already have
+  // asked again. Those are routed anew once this process is gone.
   std::vector<std::unique_ptr<Message>> dead;
+  std::vector<std::unique_ptr<Message>> next_activation;
   while (!p.mailbox.empty()) {
     auto m = std::move(p.mailbox.front());
     p.mailbox.pop_front();
-    if (is_started(m->header().kind))
+    const Kind kind = m->header().kind;
+    if (!stopping_ && (kind == Kind::activate || kind == Kind::persist_create)) {
+      next_activation.push_back(std::move(m));
+      continue;
+    }
+    if (is_started(kind))
       --p.acks[{m->source(), m->header().context}].queued;
     reject(std::move(m), "poc::usage_error",
            stopping_ ? "the program has ended" : "process " + id_text(p.id) + " has ended", dead);
@@ -516,6 +526,8 @@ void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
   auto it = processes_.find(p.id);
   std::unique_ptr<Process> owned = std::move(it->second);
   processes_.erase(it);
+  for (auto &m : next_activation)
+    route_request(std::move(m), dead);
   --running_threads_;
   engine_.notify_locked();
   t_context = nullptr;
