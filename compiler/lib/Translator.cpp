@@ -28,6 +28,9 @@ namespace pocc {
 
 std::string formatCode(llvm::StringRef Code) {
   format::FormatStyle Style = format::getLLVMStyle();
+  // Generated comments name files by path; a path broken across two
+  // comment lines is useless to a reader and to a regression test.
+  Style.ReflowComments = false;
   tooling::Range Whole(0, Code.size());
   tooling::Replacements R = format::reformat(Style, Code, {Whole});
   auto Formatted = tooling::applyAllReplacements(Code, R);
