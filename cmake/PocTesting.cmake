@@ -37,20 +37,54 @@ function(poc_add_gtest target)
                        LABELS unit)
 endfunction()
 
-# poc_add_mpi_test(NAME <name> NP <n> COMMAND <exe> [args...] [TIMEOUT <s>])
+set(POC_EXPECT_OUTPUT_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/ExpectOutput.cmake)
+
+# poc_expect_output(<out-var> [STATUS <n>] [MATCHES <regex>]
+#                   [CONTAINS_FILE <file>] [REJECTS <regex>] COMMAND <cmd...>)
+# Sets <out-var> to a test command that runs <cmd...> and passes only if it
+# exits with STATUS (default 0) and its output matches MATCHES, contains the
+# text of CONTAINS_FILE and does not match REJECTS (cmake/ExpectOutput.cmake).
+# Use it instead of PASS_REGULAR_EXPRESSION, which ignores the exit status.
+function(poc_expect_output out)
+  cmake_parse_arguments(ARG "" "STATUS;MATCHES;CONTAINS_FILE;REJECTS" "COMMAND" ${ARGN})
+  set(defines "")
+  foreach(key STATUS MATCHES CONTAINS_FILE REJECTS)
+    if(DEFINED ARG_${key})
+      list(APPEND defines "-D${key}=${ARG_${key}}")
+    endif()
+  endforeach()
+  set(${out} ${CMAKE_COMMAND} ${defines} -P ${POC_EXPECT_OUTPUT_SCRIPT} -- ${ARG_COMMAND}
+      PARENT_SCOPE)
+endfunction()
+
+# poc_add_mpi_test(NAME <name> NP <n> COMMAND <exe> [args...] [TIMEOUT <s>]
+#                  [STATUS <n>] [MATCHES <regex>] [CONTAINS_FILE <file>]
+#                  [REJECTS <regex>] [LABELS <label...>])
 # Runs COMMAND under mpirun -n NP; NP 0 runs it bare (an MPI singleton).
+# It passes if it exits with 0 (or STATUS); with MATCHES, CONTAINS_FILE or
+# REJECTS its output is checked too (poc_expect_output).
 function(poc_add_mpi_test)
-  cmake_parse_arguments(ARG "" "NAME;NP;TIMEOUT" "COMMAND;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "" "NAME;NP;TIMEOUT;STATUS;MATCHES;CONTAINS_FILE;REJECTS"
+                        "COMMAND;LABELS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 120)
   endif()
   if(ARG_NP EQUAL 0)
-    add_test(NAME ${ARG_NAME} COMMAND ${ARG_COMMAND})
+    set(command ${ARG_COMMAND})
   else()
-    add_test(NAME ${ARG_NAME}
-             COMMAND ${POC_MPIEXEC} -n ${ARG_NP} ${POC_MPIEXEC_FLAGS}
-                     --timeout ${ARG_TIMEOUT} ${ARG_COMMAND})
+    set(command ${POC_MPIEXEC} -n ${ARG_NP} ${POC_MPIEXEC_FLAGS} --timeout ${ARG_TIMEOUT}
+                ${ARG_COMMAND})
   endif()
+  set(expectations "")
+  foreach(key STATUS MATCHES CONTAINS_FILE REJECTS)
+    if(DEFINED ARG_${key})
+      list(APPEND expectations ${key} "${ARG_${key}}")
+    endif()
+  endforeach()
+  if(expectations)
+    poc_expect_output(command ${expectations} COMMAND ${command})
+  endif()
+  add_test(NAME ${ARG_NAME} COMMAND ${command})
   set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
                        ENVIRONMENT "${POC_MPI_TEST_ENV}" LABELS "mpi;${ARG_LABELS}")
 endfunction()

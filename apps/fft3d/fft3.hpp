@@ -30,6 +30,9 @@ struct FFT3Settings {
   /// Lines between two durable progress records (when there is a progress
   /// process).
   int recordEvery = 32;
+  /// Records after which the member halts until it is killed (0: never);
+  /// see fft3d::Options::haltAfterRecords.
+  int haltAfterRecords = 0;
 };
 
 class FFT3 : public poc::ProcessGroupMember {
@@ -67,4 +70,6 @@ private:
   std::unique_ptr<fft3d::LineTransform> lines;
   std::vector<fft3d::PassTimes> times;
   std::vector<fft3d::IterationTime> iterations;
+  /// Durable progress records this member made in this job.
+  int records = 0;
 };

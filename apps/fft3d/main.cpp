@@ -171,6 +171,7 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array,
   settings.normalize = sign == fft3d::kBackward;
   settings.seed = opt.seed;
   settings.recordEvery = opt.recordEvery;
+  settings.haltAfterRecords = opt.haltAfterRecords;
 
   int n = opt.ffts;
   FFT3** fft = new FFT3*[n];

@@ -74,12 +74,15 @@ int body() {
     Counter *c = make(1);
     CHECK(check::throws<poc::remote_error>([&] { Counter_client::fail_0(c, "boom"); },
                                            "std::invalid_argument: boom"));
+    bool threw = false;
     try {
       Counter_client::fail_0(c, "again");
     } catch (const poc::remote_error &e) {
+      threw = true;
       CHECK(e.type() == "std::invalid_argument");
       CHECK(e.message() == "again");
     }
+    CHECK(threw);
     CHECK(Counter_client::add_0(c, 1) == 2);
     CHECK(check::throws<poc::remote_error>(
         [&] {

@@ -5,6 +5,7 @@
 
 #include <poc/serialize.hpp>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -128,11 +129,8 @@ TEST(PageDevice, BadArgumentsAreClearErrors) {
   EXPECT_THROW(dev.write(p, 2), std::out_of_range);
   EXPECT_THROW(dev.read(p, 7), std::out_of_range);
   EXPECT_THROW(dev.write(wrong, 0), page_error);
-  try {
-    dev.read(p, 9);
-  } catch (const std::out_of_range& e) {
-    EXPECT_NE(std::string(e.what()).find("page index 9"), std::string::npos);
-  }
+  EXPECT_THAT([&] { dev.read(p, 9); },
+              testing::ThrowsMessage<std::out_of_range>(testing::HasSubstr("page index 9")));
 }
 
 TEST(ArrayPageDevice, TransposingReadsAndWrites) {

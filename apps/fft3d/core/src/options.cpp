@@ -87,6 +87,8 @@ void validate(const Options& o) {
     bad("--resume continues an out-of-core run; it needs --out-of-core DIR");
   if (o.keep && o.inCore)
     bad("--keep leaves an out-of-core run in the store; it needs --out-of-core DIR");
+  if (o.haltAfterRecords && o.inCore)
+    bad("--halt-after-records counts out-of-core progress records; it needs --out-of-core DIR");
   // The longest address the run's objects get.
   std::string longest = o.run + "/PageDevice/" + std::to_string(o.servers - 1);
   if (std::string why = poc::persist::Address::check(longest); !why.empty())
@@ -148,6 +150,8 @@ Options parseOptions(int argc, const char* const* argv) {
       o.run = next();
     else if (arg == "--record-every")
       o.recordEvery = static_cast<int>(parseInteger(arg, next(), 1, 1 << 30));
+    else if (arg == "--halt-after-records")
+      o.haltAfterRecords = static_cast<int>(parseInteger(arg, next(), 1, 1 << 30));
     else if (arg == "--keep") {
       flag();
       o.keep = true;
@@ -220,6 +224,8 @@ computed line by line by F FFT processes (Givelberg, sections 4-5).
                             last recorded line (after a kill)
   --record-every K          out-of-core: lines between durable progress records (default 32)
   --keep                    leave the finished run in the store (default: delete it)
+  --halt-after-records R    for restart tests: each FFT process halts (waits to be
+                            killed) after R durable progress records of this job
   --prefetch on|off         servers read the next line while FFTs run (default on)
   --transpose server|client where pages are transposed for fft1/fft2 (default server)
   --direction forward|inverse|roundtrip   (default forward; inverse is normalised)

@@ -44,6 +44,10 @@ struct Options {
   /// Out-of-core: lines an FFT process completes between two durable
   /// progress records (at most this many are redone after a kill).
   int recordEvery = 32;
+  /// For tests of restarts: each FFT process halts after this many durable
+  /// progress records of the job (0: never), so that a test kills the job
+  /// at a point it controls instead of after a guessed delay.
+  int haltAfterRecords = 0;
   bool keep = false;            ///< leave the finished run in the store
   bool prefetch = true;         ///< server-side ReadIntoServerCache
   bool clientTranspose = false; ///< transpose pages in the FFT processes, not the servers
