@@ -46,6 +46,14 @@ namespace {
 /// Marker replaced by a `#line` directive naming the generated file.
 constexpr llvm::StringLiteral GenLineMarker = "#line @poc-generated@\n";
 
+/// How an element of a possibly remote array (`p[i]`, `*p`) is used.
+enum class ElementUse {
+  Read,      ///< its value: becomes ::poc::element_value(p, i)
+  Write,     ///< assigned, updated, incremented: ::poc::element(p, i)
+  Address,   ///< `&p[i]`: an address, nothing is read
+  Reference, ///< bound to a non-const reference: not supported
+};
+
 /// Nodes Sema wraps around an expression without changing its meaning.
 bool isImplicitWrapper(const Stmt *S) {
   return isa<ExprWithCleanups>(S) || isa<ImplicitCastExpr>(S) ||
@@ -177,6 +185,13 @@ private:
   bool isDiscarded();
   /// Reports and returns false if \p E involves macros (not rewritable).
   bool rewritable(const Expr *E);
+  /// How the expression \p E, which is Parents[At], is used (for an
+  /// element `p[i]` or `*p`, or a member of one).
+  ElementUse elementUse(const Expr *E, size_t At) const;
+  /// Rewrites the element expression \p E of array \p Base at index
+  /// \p Idx (null: `*Base`) for its use: reads become values, writes
+  /// element references; a non-const reference binding is an error.
+  void rewriteElement(const Expr *E, const Expr *Base, const Expr *Idx);
   SourceLocation afterToken(SourceLocation L) const {
     return Lexer::getLocForEndOfToken(L, 0, *SM, LangOpts);
   }
@@ -774,17 +789,7 @@ bool TranslateConsumer::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
   if (Base != E->getLHS() || !isScalarPointer(Base->getType()) ||
       !Model->mayBeRemoteArray(Base))
     return true;
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(parentOfCurrent()))
-    if (UO->getOpcode() == UO_AddrOf)
-      return true; // &data[i] computes an address, it reads nothing
-  if (!rewritable(E))
-    return true;
-  SourceLocation BaseEnd = afterToken(SM->getExpansionLoc(Base->getEndLoc()));
-  R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
-                     "::poc::element(");
-  replace(BaseEnd, SM->getExpansionLoc(E->getIdx()->getBeginLoc()), ", ");
-  replace(afterToken(SM->getExpansionLoc(E->getIdx()->getEndLoc())),
-          afterToken(SM->getExpansionLoc(E->getRBracketLoc())), ")");
+  rewriteElement(E, Base, E->getIdx());
   return true;
 }
 
@@ -794,15 +799,109 @@ bool TranslateConsumer::VisitUnaryOperator(UnaryOperator *E) {
   const Expr *Sub = E->getSubExpr();
   if (!isScalarPointer(Sub->getType()) || !Model->mayBeRemoteArray(Sub))
     return true;
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(parentOfCurrent()))
-    if (UO->getOpcode() == UO_AddrOf)
-      return true;
-  if (!rewritable(E))
-    return true;
-  replace(SM->getExpansionLoc(E->getOperatorLoc()),
-          SM->getExpansionLoc(Sub->getBeginLoc()), "::poc::element(");
-  R.InsertTextAfterToken(SM->getExpansionLoc(Sub->getEndLoc()), ", 0)");
+  rewriteElement(E, Sub, nullptr);
   return true;
+}
+
+ElementUse TranslateConsumer::elementUse(const Expr *E, size_t At) const {
+  // The innermost enclosing node that is not a ParenExpr: an implicit
+  // conversion (lvalue-to-rvalue, or to const for a const reference) means
+  // the value is used; so does anything else that does not bind the lvalue.
+  const Stmt *Parent = nullptr;
+  const Expr *Operand = E;
+  while (At-- > 0) {
+    Parent = Parents[At];
+    if (!isa<ParenExpr>(Parent))
+      break;
+    Operand = cast<ParenExpr>(Parent);
+    Parent = nullptr;
+  }
+  if (!Parent || isa<ImplicitCastExpr>(Parent))
+    return ElementUse::Read;
+  if (const auto *ME = dyn_cast<MemberExpr>(Parent)) {
+    // A member of an element: reading a field or calling a const method
+    // reads the element; anything that would change it in place cannot be
+    // done on a copy.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+      return MD->isConst() || MD->isStatic() ? ElementUse::Read : ElementUse::Reference;
+    ElementUse MemberUse = elementUse(ME, At);
+    return MemberUse == ElementUse::Read ? ElementUse::Read : ElementUse::Reference;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Parent))
+    if (Op->getNumArgs() > 0 && Op->getArg(0) == Operand &&
+        (Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+         Op->getOperator() == OO_MinusMinus))
+      return ElementUse::Write;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Parent)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return ElementUse::Address;
+    return UO->isIncrementDecrementOp() ? ElementUse::Write : ElementUse::Read;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+    return BO->isAssignmentOp() && BO->getLHS() == Operand ? ElementUse::Write
+                                                          : ElementUse::Read;
+  auto bindsMutable = [](QualType T) {
+    return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
+  };
+  if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->getInit() == Operand) {
+          // decltype(auto) x = p[i] is a copy: the rewritten read is a prvalue.
+          const AutoType *AT = VD->getType()->getContainedAutoType();
+          if (AT && AT->isDecltypeAuto())
+            return ElementUse::Read;
+          return bindsMutable(VD->getType()) ? ElementUse::Reference : ElementUse::Read;
+        }
+    return ElementUse::Read;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
+    const auto *FD = Call->getDirectCallee();
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = 0; FD && I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I) == Operand && I >= Shift && I - Shift < FD->getNumParams())
+        return bindsMutable(FD->getParamDecl(I - Shift)->getType()) ? ElementUse::Reference
+                                                                    : ElementUse::Read;
+    return ElementUse::Read;
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    for (unsigned I = 0; I < Construct->getNumArgs() && I < Ctor->getNumParams(); ++I)
+      if (Construct->getArg(I) == Operand)
+        return bindsMutable(Ctor->getParamDecl(I)->getType()) ? ElementUse::Reference
+                                                              : ElementUse::Read;
+    return ElementUse::Read;
+  }
+  if (isa<ReturnStmt>(Parent) && CurrentFunction &&
+      bindsMutable(CurrentFunction->getReturnType()))
+    return ElementUse::Reference;
+  return ElementUse::Read;
+}
+
+void TranslateConsumer::rewriteElement(const Expr *E, const Expr *Base, const Expr *Idx) {
+  ElementUse Use = elementUse(E, Parents.size() - 1);
+  if (Use == ElementUse::Address)
+    return; // &data[i] computes an address, it reads nothing
+  if (Use == ElementUse::Reference) {
+    Diags.report(E->getBeginLoc(), Diag::RemoteElementReference);
+    return;
+  }
+  if (!rewritable(E))
+    return;
+  llvm::StringRef Fn = Use == ElementUse::Write ? "::poc::element(" : "::poc::element_value(";
+  SourceLocation BaseBegin = SM->getExpansionLoc(Base->getBeginLoc());
+  SourceLocation BaseEnd = afterToken(SM->getExpansionLoc(Base->getEndLoc()));
+  if (!Idx) {
+    // *p -> fn(p, 0)
+    replace(SM->getExpansionLoc(E->getBeginLoc()), BaseBegin, Fn);
+    R.InsertTextAfterToken(SM->getExpansionLoc(Base->getEndLoc()), ", 0)");
+    return;
+  }
+  // p[i] -> fn(p, i)
+  R.InsertTextBefore(BaseBegin, Fn);
+  replace(BaseEnd, SM->getExpansionLoc(Idx->getBeginLoc()), ", ");
+  replace(afterToken(SM->getExpansionLoc(Idx->getEndLoc())),
+          afterToken(SM->getExpansionLoc(cast<ArraySubscriptExpr>(E)->getRBracketLoc())), ")");
 }
 
 bool TranslateConsumer::VisitMemberExpr(MemberExpr *E) {

@@ -1,5 +1,5 @@
-// Remote arrays: `new(m) E[n]`, element reads and writes through every
-// pointer the value may flow to, and nothing else.
+// Remote arrays: `new(m) E[n]`, element reads (values) and writes (element
+// references) through every pointer the value may flow to, and nothing else.
 // RUN: %pocxx --translate-only %s -o - | %nochecks | FileCheck %s
 
 class ComputingProcess {
@@ -10,7 +10,7 @@ public:
     double s = 0;
     for (int i = 0; i < n; i++)
       s += data[i];
-    // CHECK: s += ::poc::element(data, i);
+    // CHECK: s += ::poc::element_value(data, i);
     return s;
   }
   void Scale(double f) { *data *= f; }
@@ -33,14 +33,14 @@ int main() {
   data[7] = 3.1415;
   // CHECK-NEXT: ::poc::element(data, 7) = 3.1415;
   double x = data[2];
-  // CHECK-NEXT: double x = ::poc::element(data, 2);
+  // CHECK-NEXT: double x = ::poc::element_value(data, 2);
   double *q = next(data);
   q[0] += 1;
   // CHECK: ::poc::element(q, 0) += 1;
   double *addr = &data[3];
   // CHECK-NEXT: double *addr = &data[3];
   local[1] = x + *addr;
-  // CHECK-NEXT: local[1] = x + ::poc::element(addr, 0);
+  // CHECK-NEXT: local[1] = x + ::poc::element_value(addr, 0);
   ComputingProcess *p = new ("m2") ComputingProcess(data, 1024);
   // CHECK-NEXT: ::poc_gen::ComputingProcess_client::create_0("m2", data, 1024);
   double s = p->Sum();

@@ -26,6 +26,8 @@ enum class Diag {
   StartNotACall,
   /// %0 = element type.
   RemoteArrayElement,
+  /// A remote array element bound to a non-const reference.
+  RemoteElementReference,
   /// %0 = parameter, %1 = method.
   LocalPointerToRemote,
   /// %0 = method name, %1 = class.

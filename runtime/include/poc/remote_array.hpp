@@ -145,22 +145,30 @@ template <class E> void destroy_array(E *p) {
   detail::destroy_process(p);
 }
 
-/// An element of a possibly remote array: reads with `operator E`, writes
-/// with `=`, updates with `+=`, `-=`, `*=`, `/=` (one message each for
-/// remote elements).
+/// The value of element `i` of the possibly remote array `p`: what a read
+/// of `p[i]` or `*p` becomes. A value of type E, not a proxy, so it is a
+/// copy wherever C++ copies (`auto`, variadic arguments, template argument
+/// deduction) and later writes to the element do not show through it.
+template <class E> E element_value(const E *p, std::ptrdiff_t i) {
+  const E *at = p + i;
+  if (!is_remote(at))
+    return *at;
+  Call call(at, detail::RemoteArrayInterface<E>::get);
+  call.args(detail::element_index(at));
+  return call.template invoke<E>();
+}
+
+/// An element of a possibly remote array being written: what `p[i]` and
+/// `*p` become on the left of an assignment and under `++`/`--`. Writes with
+/// `=`, updates with `+=`, `-=`, `*=`, `/=`, `++`, `--` (one message each
+/// for remote elements); reading it (`operator E`) gives the value.
 template <class E> class element_ref {
   using I = detail::RemoteArrayInterface<E>;
 
 public:
   explicit element_ref(E *p) noexcept : p_(p) {}
 
-  operator E() const {
-    if (!is_remote(p_))
-      return *p_;
-    Call call(p_, I::get);
-    call.args(detail::element_index(p_));
-    return call.template invoke<E>();
-  }
+  operator E() const { return element_value(p_, 0); }
   element_ref &operator=(const E &v) {
     if (!is_remote(p_)) {
       *p_ = v;
@@ -176,12 +184,22 @@ public:
   element_ref &operator-=(const E &v) { return update(1, v); }
   element_ref &operator*=(const E &v) { return update(2, v); }
   element_ref &operator/=(const E &v) { return update(3, v); }
+  element_ref &operator++() { return update(0, E(1)); }
+  element_ref &operator--() { return update(1, E(1)); }
+  /// Postfix: one update message; the value before it.
+  E operator++(int) { return updated(0, E(1)) - E(1); }
+  E operator--(int) { return updated(1, E(1)) + E(1); }
 
   /// The element's address (local or remote reference).
   E *address() const noexcept { return p_; }
 
 private:
   element_ref &update(std::uint8_t op, const E &v) {
+    updated(op, v);
+    return *this;
+  }
+  /// Applies `op` (as RemoteArray::update numbers them); returns the result.
+  E updated(std::uint8_t op, const E &v) {
     if (!is_remote(p_)) {
       switch (op) {
       case 0: *p_ += v; break;
@@ -189,12 +207,11 @@ private:
       case 2: *p_ *= v; break;
       default: *p_ /= v; break;
       }
-      return *this;
+      return *p_;
     }
     Call call(p_, I::update);
     call.args(detail::element_index(p_), op, v);
-    call.template invoke<E>();
-    return *this;
+    return call.template invoke<E>();
   }
   E *p_;
 };
