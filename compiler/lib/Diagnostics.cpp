@@ -38,9 +38,9 @@ DiagSpec specFor(Diag D) {
   case Diag::RemoteElementReference:
     return {DiagnosticsEngine::Error,
             "an element of an array that may be remote cannot be bound to a "
-            "non-const reference or changed through one of its members; copy "
-            "its value ('auto v = data[i]') or assign the whole element "
-            "('data[i] = v')"};
+            "reference variable or a non-const reference, nor changed through "
+            "one of its members; copy its value ('auto v = data[i]') or assign "
+            "the whole element ('data[i] = v')"};
   case Diag::LocalPointerToRemote:
     return {DiagnosticsEngine::Error,
             "argument for parameter '%0' of '%1' is a raw pointer to "

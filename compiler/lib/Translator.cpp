@@ -804,16 +804,18 @@ bool TranslateConsumer::VisitUnaryOperator(UnaryOperator *E) {
 }
 
 ElementUse TranslateConsumer::elementUse(const Expr *E, size_t At) const {
-  // The innermost enclosing node that is not a ParenExpr: an implicit
-  // conversion (lvalue-to-rvalue, or to const for a const reference) means
-  // the value is used; so does anything else that does not bind the lvalue.
+  // The innermost enclosing node that is neither parentheses nor a
+  // conversion to const (which keeps the lvalue for a const reference):
+  // another implicit conversion (lvalue-to-rvalue) means the value is used;
+  // so does anything else that does not bind the lvalue.
   const Stmt *Parent = nullptr;
   const Expr *Operand = E;
   while (At-- > 0) {
     Parent = Parents[At];
-    if (!isa<ParenExpr>(Parent))
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent);
+    if (!isa<ParenExpr>(Parent) && !(Cast && Cast->getCastKind() == CK_NoOp))
       break;
-    Operand = cast<ParenExpr>(Parent);
+    Operand = cast<Expr>(Parent);
     Parent = nullptr;
   }
   if (!Parent || isa<ImplicitCastExpr>(Parent))
@@ -843,6 +845,15 @@ ElementUse TranslateConsumer::elementUse(const Expr *E, size_t At) const {
   auto bindsMutable = [](QualType T) {
     return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
   };
+  // Parameter \p I of \p FD binds the lvalue for writing; a forwarding
+  // reference (T&& in the template) takes the value read just as well.
+  auto paramBindsMutable = [&](const FunctionDecl *FD, unsigned I) {
+    const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+    if (Pattern && I < Pattern->getNumParams() &&
+        Pattern->getParamDecl(I)->getType()->isRValueReferenceType())
+      return false;
+    return bindsMutable(FD->getParamDecl(I)->getType());
+  };
   if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -851,7 +862,9 @@ ElementUse TranslateConsumer::elementUse(const Expr *E, size_t At) const {
           const AutoType *AT = VD->getType()->getContainedAutoType();
           if (AT && AT->isDecltypeAuto())
             return ElementUse::Read;
-          return bindsMutable(VD->getType()) ? ElementUse::Reference : ElementUse::Read;
+          // A reference variable, even a const one, would see later writes
+          // to a local element but not to a remote one: refuse both alike.
+          return VD->getType()->isReferenceType() ? ElementUse::Reference : ElementUse::Read;
         }
     return ElementUse::Read;
   }
@@ -860,16 +873,14 @@ ElementUse TranslateConsumer::elementUse(const Expr *E, size_t At) const {
     unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
     for (unsigned I = 0; FD && I < Call->getNumArgs(); ++I)
       if (Call->getArg(I) == Operand && I >= Shift && I - Shift < FD->getNumParams())
-        return bindsMutable(FD->getParamDecl(I - Shift)->getType()) ? ElementUse::Reference
-                                                                    : ElementUse::Read;
+        return paramBindsMutable(FD, I - Shift) ? ElementUse::Reference : ElementUse::Read;
     return ElementUse::Read;
   }
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent)) {
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     for (unsigned I = 0; I < Construct->getNumArgs() && I < Ctor->getNumParams(); ++I)
       if (Construct->getArg(I) == Operand)
-        return bindsMutable(Ctor->getParamDecl(I)->getType()) ? ElementUse::Reference
-                                                              : ElementUse::Read;
+        return paramBindsMutable(Ctor, I) ? ElementUse::Reference : ElementUse::Read;
     return ElementUse::Read;
   }
   if (isa<ReturnStmt>(Parent) && CurrentFunction &&

@@ -30,8 +30,8 @@ int main() {
   // CHECK-NEXT: double m = std::max(::poc::element_value(d, 1), 2.0);
   std::vector v{d[0], d[1]};
   // CHECK-NEXT: std::vector v{::poc::element_value(d, 0), ::poc::element_value(d, 1)};
-  const double &c = d[2];
-  // CHECK-NEXT: const double &c = ::poc::element_value(d, 2);
+  const double c = d[2];
+  // CHECK-NEXT: const double c = ::poc::element_value(d, 2);
   double t = twice(d[4]);
   // CHECK-NEXT: double t = twice(::poc::element_value(d, 4));
   double p = (d[5]);
