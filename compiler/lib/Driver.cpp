@@ -2,12 +2,20 @@
 #include "pocc/Driver.h"
 #include "pocc/Translator.h"
 #include "pocc/UserFileSystem.h"
+#include "pocc/UserSourcePrinter.h"
 
+#include "clang/Basic/LangStandard.h"
+#include "clang/Driver/Options.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -23,8 +31,12 @@ const char *usageText() {
 Compiles process-oriented C++ (new(machine) T, start, remote pointers) into
 an executable for mpirun, like a C++ compiler driver.
 
-  -o FILE                 output file (default a.out; with -c, FILE.o)
-  -c                      compile to object files, do not link
+Every option clang++ accepts keeps its meaning (it is read with Clang's
+own option table): -c -S -E -o, -I -D -U -isystem -include, -std= (C++20 or
+later), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
+dependencies of the user's sources), -x c++, -L -l -Wl, -pie -shared,
+@response files, -v, -###. poc++'s own options:
+
   --translate-only        only translate: write the generated C++ to -o
                           (or standard output), and rewritten copies of
                           headers with process operations to -o's name
@@ -35,10 +47,6 @@ an executable for mpirun, like a C++ compiler driver.
                           the classes it creates remotely (repeatable)
   --depfile FILE          with --translate-only: write the headers the
                           translation read, for the build system
-  -v                      print the commands poc++ runs
-  -I -D -U -isystem -include -std=   passed to the parse and the compiler
-  -O -g -W -f -m ...      passed to the system C++ compiler
-  -L -l -Wl,...           passed to the linker
 Environment: POC_CXX selects the system C++ compiler (default: the Clang
 poc++ is built on, with MPI's flags added).
 )";
@@ -55,15 +63,22 @@ Error argError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-/// Runs a command; prints it first with -v.
-int run(const std::vector<std::string> &Cmd, bool Verbose) {
+/// Runs a command; prints it first with -v; with -### only prints it,
+/// quoted as Clang's -### does.
+int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
+  if (O.DryRun) {
+    for (const std::string &A : Cmd)
+      errs() << ' ' << '"' << A << '"';
+    errs() << '\n';
+    return 0;
+  }
   auto Program = sys::findProgramByName(Cmd[0]);
   if (!Program) {
     errs() << "poc++: error: cannot find '" << Cmd[0]
            << "' (set POC_CXX to a C++ compiler)\n";
     return 1;
   }
-  if (Verbose) {
+  if (O.Verbose) {
     for (const std::string &A : Cmd)
       errs() << A << ' ';
     errs() << '\n';
@@ -80,101 +95,184 @@ int run(const std::vector<std::string> &Cmd, bool Verbose) {
 }
 } // namespace
 
+namespace {
+/// Options of poc++'s own, taken out before Clang's option table reads the
+/// rest: `--name VALUE` or `--name=VALUE` for the valued ones.
+enum class PocOption { None, Help, TranslateOnly, EmitGenerated, ProgramSource, DepFile, CompileDb };
+
+PocOption pocOption(StringRef A, StringRef &Inline) {
+  static const std::pair<StringRef, PocOption> Valued[] = {
+      {"--emit-generated", PocOption::EmitGenerated},
+      {"--program-source", PocOption::ProgramSource},
+      {"--depfile", PocOption::DepFile}};
+  if (A == "-h" || A == "--help")
+    return PocOption::Help;
+  if (A == "--translate-only")
+    return PocOption::TranslateOnly;
+  // `-p DIR` reads compile_commands.json, as in other LibTooling tools
+  // (Clang's own -p, mcount profiling, has no meaning for poc++).
+  if (A == "-p")
+    return PocOption::CompileDb;
+  for (const auto &[Name, Kind] : Valued)
+    if (A == Name || (A.starts_with(Name) && A[Name.size()] == '=')) {
+      Inline = A.drop_front(std::min(A.size(), Name.size() + 1));
+      return Kind;
+    }
+  return PocOption::None;
+}
+
+/// Checks that \p Value of -std= names C++20 or later.
+Error checkStandard(StringRef Value) {
+  LangStandard::Kind K = LangStandard::getLangKind(Value);
+  if (K == LangStandard::lang_unspecified)
+    return argError("invalid value '" + Value + "' in '-std=" + Value + "'");
+  const LangStandard &Std = LangStandard::getLangStandardForKind(K);
+  if (!Std.isCPlusPlus20())
+    return argError("'-std=" + Value +
+                    "' selects a standard older than C++20; process-oriented C++ "
+                    "needs C++20 or later (e.g. -std=c++20)");
+  return Error::success();
+}
+
+std::vector<std::string> rendered(const opt::Arg &A, const opt::ArgList &Args) {
+  opt::ArgStringList Out;
+  A.render(Args, Out);
+  return {Out.begin(), Out.end()};
+}
+
+void append(std::vector<std::string> &To, const std::vector<std::string> &From) {
+  To.insert(To.end(), From.begin(), From.end());
+}
+} // namespace
+
 Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
   DriverOptions O;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    auto value = [&](StringRef Flag) -> Expected<std::string> {
-      if (A.size() > Flag.size())
-        return A.substr(Flag.size()).ltrim('=').str();
-      if (I + 1 >= Args.size())
-        return argError("missing argument after '" + Flag + "'");
-      return Args[++I];
-    };
-    if (A == "-h" || A == "--help") {
-      O.Help = true;
-    } else if (A == "-c") {
-      O.CompileOnly = true;
-    } else if (A == "-v") {
-      O.Verbose = true;
-    } else if (A == "--translate-only") {
-      O.TranslateOnly = true;
-    } else if (A.starts_with("--emit-generated")) {
-      auto V = value("--emit-generated");
-      if (!V)
-        return V.takeError();
-      O.EmitGeneratedDir = *V;
-    } else if (A.starts_with("--program-source")) {
-      auto V = value("--program-source");
-      if (!V)
-        return V.takeError();
-      O.ProgramSources.push_back(*V);
-    } else if (A.starts_with("--depfile")) {
-      auto V = value("--depfile");
-      if (!V)
-        return V.takeError();
-      O.DepFile = *V;
-    } else if (A.starts_with("-o")) {
-      auto V = value("-o");
-      if (!V)
-        return V.takeError();
-      O.Output = *V;
-    } else if (A == "-p" || (A.starts_with("-p") && !A.starts_with("-pthread") &&
-                             !A.starts_with("-pedantic") && !A.starts_with("-pg") &&
-                             !A.starts_with("-pipe"))) {
-      auto V = value("-p");
-      if (!V)
-        return V.takeError();
-      O.CompilationDbDir = *V;
-    } else if (A.starts_with("-isystem") || A.starts_with("-include") ||
-               A.starts_with("-I") || A.starts_with("-D") ||
-               A.starts_with("-U")) {
-      StringRef Flag = A.starts_with("-isystem")   ? "-isystem"
-                       : A.starts_with("-include") ? "-include"
-                                                   : A.take_front(2);
-      auto V = value(Flag);
-      if (!V)
-        return V.takeError();
-      for (auto *List : {&O.ParseFlags, &O.CompileFlags}) {
-        List->push_back(Flag.str());
-        List->push_back(*V);
+  // @file arguments are expanded first, as Clang's driver does.
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 64> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(Saver.save(A).data());
+  cl::ExpansionContext Expander(Alloc, cl::TokenizeGNUCommandLine);
+  if (Error E = Expander.expandResponseFiles(Argv))
+    return E;
+
+  // poc++'s own options; everything else is Clang's.
+  SmallVector<const char *, 64> ClangArgv;
+  for (size_t I = 0; I < Argv.size(); ++I) {
+    StringRef A = Argv[I], Inline;
+    PocOption Kind = pocOption(A, Inline);
+    if (Kind == PocOption::None) {
+      ClangArgv.push_back(Argv[I]);
+      continue;
+    }
+    std::string Value;
+    if (Kind != PocOption::Help && Kind != PocOption::TranslateOnly) {
+      if (Inline.empty() && !A.contains('=')) {
+        if (I + 1 >= Argv.size())
+          return argError("missing argument after '" + A + "'");
+        Value = Argv[++I];
+      } else {
+        Value = Inline.str();
       }
-    } else if (A.starts_with("-std=")) {
+    }
+    switch (Kind) {
+    case PocOption::Help: O.Help = true; break;
+    case PocOption::TranslateOnly: O.TranslateOnly = true; break;
+    case PocOption::EmitGenerated: O.EmitGeneratedDir = Value; break;
+    case PocOption::ProgramSource: O.ProgramSources.push_back(Value); break;
+    case PocOption::DepFile: O.DepFile = Value; break;
+    case PocOption::CompileDb: O.CompilationDbDir = Value; break;
+    case PocOption::None: break;
+    }
+  }
+
+  namespace options = clang::driver::options;
+  const opt::OptTable &Table = clang::driver::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  opt::InputArgList Parsed = Table.ParseArgs(ClangArgv, MissingIndex, MissingCount,
+                                             opt::Visibility(options::ClangOption));
+  if (MissingCount)
+    return argError("missing argument after '" + Twine(Parsed.getArgString(MissingIndex)) + "'");
+
+  bool ForceCxx = false; // -x c++ applies to the inputs after it
+  for (const opt::Arg *A : Parsed) {
+    const opt::Option &Opt = A->getOption();
+    std::vector<std::string> Text = rendered(*A, Parsed);
+    if (Opt.getKind() == opt::Option::UnknownClass)
+      return argError("unknown argument: '" + Twine(A->getAsString(Parsed)) + "'");
+    if (Opt.getKind() == opt::Option::InputClass) {
+      StringRef F = A->getValue();
+      if (ForceCxx || isSource(F))
+        O.Sources.push_back(F.str());
+      else
+        O.LinkInputs.push_back(F.str());
+      continue;
+    }
+    switch (Opt.getID()) {
+    case options::OPT_o: O.Output = A->getValue(); continue;
+    case options::OPT_c: O.CompileOnly = true; continue;
+    case options::OPT_S: O.CompileOnly = O.Assemble = true; continue;
+    case options::OPT_E: O.CompileOnly = O.Preprocess = true; continue;
+    case options::OPT_v: O.Verbose = true; continue;
+    case options::OPT__HASH_HASH_HASH: O.DryRun = O.Verbose = true; continue;
+    case options::OPT_x: {
+      StringRef Lang = A->getValue();
+      if (Lang != "c++" && Lang != "none")
+        return argError("'-x " + Lang + "': poc++ compiles C++ only (-x c++ or -x none)");
+      ForceCxx = Lang == "c++";
+      continue;
+    }
+    case options::OPT_std_EQ:
+      if (Error E = checkStandard(A->getValue()))
+        return E;
       O.HasStd = true;
-      O.ParseFlags.push_back(A.str());
-      O.CompileFlags.push_back(A.str());
-    } else if (A.starts_with("-L") || A.starts_with("-l")) {
-      StringRef Flag = A.take_front(2);
-      auto V = value(Flag);
-      if (!V)
-        return V.takeError();
-      O.LinkFlags.push_back(Flag.str() + *V);
-    } else if (A.starts_with("-Wl,") || A == "-shared" || A == "-rdynamic" ||
-               A.starts_with("-static")) {
-      O.LinkFlags.push_back(A.str());
-    } else if (A.starts_with("-O") || A.starts_with("-g") ||
-               A.starts_with("-W")) {
-      O.CompileFlags.push_back(A.str());
-    } else if (A.starts_with("-")) {
-      // -pthread, -f..., -m...: meaningful to both compiling and linking.
-      O.CompileFlags.push_back(A.str());
-      O.LinkFlags.push_back(A.str());
-    } else if (isSource(A)) {
-      O.Sources.push_back(A.str());
+      append(O.ParseFlags, Text);
+      append(O.CompileFlags, Text);
+      continue;
+    case options::OPT_M:
+    case options::OPT_MM:
+      O.Deps.Only = true;
+      [[fallthrough]];
+    case options::OPT_MD:
+    case options::OPT_MMD:
+      O.Deps.Write = true;
+      O.Deps.UserOnly = Opt.getID() == options::OPT_MM || Opt.getID() == options::OPT_MMD;
+      continue;
+    case options::OPT_MF: O.Deps.File = A->getValue(); continue;
+    case options::OPT_MT:
+    case options::OPT_MQ: O.Deps.Targets.push_back(A->getValue()); continue;
+    case options::OPT_MP: O.Deps.Phony = true; continue;
+    default: break;
+    }
+    if (Opt.matches(options::OPT_Link_Group) || Opt.hasFlag(options::LinkerInput)) {
+      append(O.LinkFlags, Text);
+    } else if (Opt.matches(options::OPT_I_Group) || Opt.matches(options::OPT_clang_i_Group) ||
+               Opt.matches(options::OPT_Preprocessor_Group)) {
+      append(O.ParseFlags, Text);
+      append(O.CompileFlags, Text);
+    } else if (Opt.hasFlag(options::LinkOption) || Opt.matches(options::OPT_f_Group) ||
+               Opt.matches(options::OPT_f_clang_Group) || Opt.matches(options::OPT_m_Group) ||
+               Opt.getID() == options::OPT_pthread) {
+      // -fsanitize=, -pthread, -m32, -fuse-ld=...: both compiling and linking.
+      append(O.CompileFlags, Text);
+      append(O.LinkFlags, Text);
     } else {
-      O.LinkInputs.push_back(A.str());
+      append(O.CompileFlags, Text);
     }
   }
   if (O.Help)
     return O;
   if (O.Sources.empty() && O.LinkInputs.empty())
     return argError("no input files");
-  if ((O.CompileOnly || O.TranslateOnly) && !O.Output.empty() &&
+  if ((O.CompileOnly || O.TranslateOnly || O.Deps.Only) && !O.Output.empty() &&
       O.Sources.size() > 1)
-    return argError("cannot specify -o with -c or --translate-only and "
+    return argError("cannot specify -o with -c, -S, -E, -M or --translate-only and "
                     "several input files");
   if (O.TranslateOnly && O.Sources.empty())
     return argError("--translate-only needs C++ source files");
+  if (O.Deps.Write && O.Sources.size() > 1 && !O.Deps.File.empty())
+    return argError("cannot specify -MF with several input files");
   return O;
 }
 
@@ -272,6 +370,10 @@ private:
       Extra.insert(Extra.end(), {"-include", "poc_parse_prefix.hpp"});
     for (const std::string &M : TC.MpiIncludes)
       Extra.insert(Extra.end(), {"-isystem", M});
+    // A failed parse has printed its diagnostics; LibTooling's own
+    // "Error while processing" line would only add noise after them.
+    Tool->setPrintErrorMessage(false);
+    Tool->setDiagnosticConsumer(&Printer);
     Tool->appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
     Tool->appendArgumentsAdjuster(
         tooling::getClangStripDependencyFileAdjuster());
@@ -284,6 +386,7 @@ private:
   const DriverOptions &O;
   const Toolchain &TC;
   std::unique_ptr<tooling::CompilationDatabase> DB;
+  UserSourcePrinter Printer;
 };
 
 bool writeFile(const std::string &Path, StringRef Text) {
@@ -306,6 +409,97 @@ std::string absolute(const std::string &Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
   return Abs.str().str();
+}
+
+/// The prerequisites of a Makefile rule file written by a compiler's -MD:
+/// continuation lines joined, escaped spaces kept in their paths.
+std::vector<std::string> readMakeDependencies(StringRef Text) {
+  std::vector<std::string> Paths;
+  size_t Colon = Text.find(": ");
+  if (Colon == StringRef::npos)
+    return Paths;
+  std::string Current;
+  for (size_t I = Colon + 2; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && I + 1 < Text.size() && (Text[I + 1] == ' ' || Text[I + 1] == '\n')) {
+      if (Text[I + 1] == ' ')
+        Current += ' ';
+      ++I;
+      continue;
+    }
+    if (C == ' ' || C == '\n' || C == '\t') {
+      if (!Current.empty())
+        Paths.push_back(std::move(Current));
+      Current.clear();
+      continue;
+    }
+    Current += C;
+  }
+  if (!Current.empty())
+    Paths.push_back(std::move(Current));
+  return Paths;
+}
+
+std::string escapeMakePath(StringRef Path) {
+  std::string Out;
+  for (char C : Path) {
+    if (C == ' ' || C == '#')
+      Out += '\\';
+    if (C == '$')
+      Out += '$';
+    Out += C;
+  }
+  return Out;
+}
+
+/// Writes the dependency file the -M options asked for: the rule for the
+/// target(s) (-MT/-MQ, or \p Object), with the user's \p Source, the user
+/// headers the translation read (\p SourceDeps) and what the system
+/// compiler reported in \p CompilerDeps, less poc++'s own files in
+/// \p GenDir (the translation and rewritten header copies).
+bool writeDependencies(const DriverOptions &O, const std::string &Source,
+                       const std::string &Object, const std::string &CompilerDeps,
+                       const std::string &GenDir, const std::vector<std::string> &SourceDeps) {
+  auto Buffer = MemoryBuffer::getFile(CompilerDeps);
+  if (!Buffer) {
+    errs() << "poc++: error: the compiler wrote no dependency file '" << CompilerDeps
+           << "'\n";
+    return false;
+  }
+  std::vector<std::string> Paths{Source};
+  std::set<std::string> Seen{absolute(Source)};
+  auto add = [&](const std::string &P) {
+    if (!StringRef(P).starts_with(GenDir) && Seen.insert(absolute(P)).second)
+      Paths.push_back(P);
+  };
+  for (const std::string &P : SourceDeps)
+    add(P);
+  for (const std::string &P : readMakeDependencies((*Buffer)->getBuffer()))
+    add(P);
+
+  std::string Targets;
+  for (const std::string &T : O.Deps.Targets.empty() ? std::vector<std::string>{Object}
+                                                     : O.Deps.Targets)
+    Targets += (Targets.empty() ? "" : " ") + escapeMakePath(T);
+  std::string Text = Targets + ":";
+  for (const std::string &P : Paths)
+    Text += " \\\n  " + escapeMakePath(P);
+  Text += "\n";
+  if (O.Deps.Phony)
+    for (size_t I = 1; I < Paths.size(); ++I)
+      Text += "\n" + escapeMakePath(Paths[I]) + ":\n";
+
+  std::string File = O.Deps.File;
+  if (File.empty() && !O.Deps.Only) {
+    SmallString<256> D(Object);
+    sys::path::replace_extension(D, ".d");
+    File = D.str().str();
+  }
+  if (File.empty() || File == "-") {
+    outs() << Text;
+    return true;
+  }
+  return writeFile(File, Text);
 }
 
 /// Writes the rewritten copies of headers into \p Dir, replacing any
@@ -361,6 +555,7 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
   } C{TempDir};
 
   std::vector<std::string> Generated;
+  std::vector<std::vector<std::string>> SourceDeps;
   for (const std::string &Src : O.Sources) {
     SmallString<256> Gen(GenDir);
     sys::path::append(Gen, stem(Src) + ".poc.cpp");
@@ -397,6 +592,7 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
         return 1;
     }
     Generated.push_back(Gen.str().str());
+    SourceDeps.push_back(std::move(Deps));
   }
   if (O.TranslateOnly)
     return 0;
@@ -404,9 +600,10 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
   // Compile each translation with the system compiler.
   std::vector<std::string> Objects;
   for (size_t I = 0; I < O.Sources.size(); ++I) {
+    const char *Ext = O.Assemble ? ".s" : ".o";
     std::string Obj;
-    if (O.CompileOnly)
-      Obj = !O.Output.empty() ? O.Output : stem(O.Sources[I]) + ".o";
+    if (O.CompileOnly || O.Deps.Only)
+      Obj = !O.Output.empty() ? O.Output : stem(O.Sources[I]) + Ext;
     else
       Obj = GenDir + "/" + stem(O.Sources[I]) + "." + std::to_string(I) + ".o";
     std::vector<std::string> Cmd{TC.Compiler};
@@ -420,13 +617,27 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
       Cmd.insert(Cmd.end(), {"-isystem", TC.CxxPchDir});
     for (const std::string &M : TC.MpiIncludes)
       Cmd.insert(Cmd.end(), {"-isystem", M});
-    Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str(), "-isystem",
-                           TC.RuntimeInclude, "-c", Generated[I], "-o", Obj});
-    if (int RC = run(Cmd, O.Verbose))
+    Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str(), "-isystem", TC.RuntimeInclude});
+    // The system compiler lists what the translation includes; poc++ turns
+    // that into the dependencies of the user's source.
+    std::string CompilerDeps = GenDir + "/" + stem(O.Sources[I]) + ".compiler.d";
+    if (O.Deps.Write)
+      Cmd.insert(Cmd.end(), {O.Deps.Only ? (O.Deps.UserOnly ? "-MM" : "-M")
+                                         : (O.Deps.UserOnly ? "-MMD" : "-MD"),
+                             "-MF", CompilerDeps});
+    if (!O.Deps.Only)
+      Cmd.push_back(O.Preprocess ? "-E" : O.Assemble ? "-S" : "-c");
+    Cmd.push_back(Generated[I]);
+    if (!O.Deps.Only && (!O.Preprocess || !O.Output.empty()))
+      Cmd.insert(Cmd.end(), {"-o", Obj});
+    if (int RC = run(Cmd, O))
       return RC;
+    if (O.Deps.Write && !O.DryRun &&
+        !writeDependencies(O, O.Sources[I], Obj, CompilerDeps, GenDir, SourceDeps[I]))
+      return 1;
     Objects.push_back(Obj);
   }
-  if (O.CompileOnly)
+  if (O.CompileOnly || O.Deps.Only)
     return 0;
 
   std::vector<std::string> Cmd{TC.Compiler};
@@ -437,7 +648,7 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
   Cmd.insert(Cmd.end(), TC.RuntimeLibraries.begin(), TC.RuntimeLibraries.end());
   Cmd.insert(Cmd.end(), TC.RuntimeLinkFlags.begin(), TC.RuntimeLinkFlags.end());
   Cmd.insert(Cmd.end(), TC.MpiLibraries.begin(), TC.MpiLibraries.end());
-  return run(Cmd, O.Verbose);
+  return run(Cmd, O);
 }
 
 } // namespace pocc

@@ -5,7 +5,7 @@ import lit.formats
 config.name = "poc++"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "cmake-project"]
 config.substitutions.append(("%pocxx", config.pocxx))
 # The generated code contains the test's own comments; drop the FileCheck
 # directives from it so that they cannot match themselves.

@@ -31,10 +31,23 @@ struct DriverOptions {
   std::vector<std::string> ProgramSources;
   std::string DepFile;                  ///< --depfile: Makefile-style deps
   bool CompileOnly = false;             ///< -c
+  bool Assemble = false;                ///< -S: assembly, not objects
+  bool Preprocess = false;              ///< -E: the preprocessed translation
   bool TranslateOnly = false;           ///< --translate-only
   bool Verbose = false;                 ///< -v: print commands
+  bool DryRun = false;                  ///< -###: print commands, run none
   bool Help = false;
   bool HasStd = false;                  ///< the user chose -std=
+  /// Dependency output as Clang's -M family asks for it: the user's source
+  /// and the files it includes, never poc++'s temporary translation.
+  struct Dependencies {
+    bool Write = false;       ///< -MD/-MMD beside compiling, -M/-MM alone
+    bool Only = false;        ///< -M/-MM: dependencies instead of compiling
+    bool UserOnly = false;    ///< -MM/-MMD: no system headers
+    bool Phony = false;       ///< -MP: a phony target per header
+    std::string File;         ///< -MF (default: beside the object, or stdout)
+    std::vector<std::string> Targets; ///< -MT/-MQ (default: the object)
+  } Deps;
 };
 
 /// Parses \p Args (without argv[0]); an error names the bad argument.

@@ -1,0 +1,49 @@
+//===- UserSourcePrinter.h - diagnostics that quote the user's text -*- C++ -*-===//
+//
+// poc++ parses a copy of each user file in which its pre-passes replaced
+// `start` and "poc://" initialisers by markers of the same length
+// (pocc/StartKeyword.h, pocc/Persistence.h). Clang's diagnostics would quote
+// that copy; this printer quotes the file as the user wrote it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POCC_USERSOURCEPRINTER_H
+#define POCC_USERSOURCEPRINTER_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+
+namespace pocc {
+
+/// Prints diagnostics as Clang's TextDiagnosticPrinter does, to standard
+/// error, except that quoted source lines come from the files on disk.
+/// Since the pre-passes keep every offset, carets and ranges stay right.
+class UserSourcePrinter : public clang::DiagnosticConsumer {
+public:
+  UserSourcePrinter();
+  ~UserSourcePrinter() override;
+
+  void BeginSourceFile(const clang::LangOptions &LangOpts,
+                       const clang::Preprocessor *PP) override;
+  void EndSourceFile() override;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+private:
+  /// Replaces the quoted lines of \p Rendered that show the parsed copy of
+  /// the diagnostic's file by the file's own lines.
+  std::string restoreSource(const std::string &Rendered, const clang::Diagnostic &Info) const;
+
+  std::string Buffer;
+  llvm::raw_string_ostream Out{Buffer};
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Options;
+  std::unique_ptr<clang::TextDiagnosticPrinter> Printer;
+};
+
+} // namespace pocc
+
+#endif

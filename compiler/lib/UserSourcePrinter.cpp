@@ -1,0 +1,80 @@
+//===- UserSourcePrinter.cpp - diagnostics that quote the user's text -----===//
+#include "pocc/UserSourcePrinter.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace pocc {
+
+UserSourcePrinter::UserSourcePrinter() : Options(new DiagnosticOptions) {
+  Options->ShowColors = llvm::sys::Process::StandardErrHasColors();
+  Printer = std::make_unique<TextDiagnosticPrinter>(Out, Options.get());
+}
+
+UserSourcePrinter::~UserSourcePrinter() = default;
+
+void UserSourcePrinter::BeginSourceFile(const LangOptions &LangOpts, const Preprocessor *PP) {
+  Printer->BeginSourceFile(LangOpts, PP);
+}
+
+void UserSourcePrinter::EndSourceFile() { Printer->EndSourceFile(); }
+
+void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
+                                         const Diagnostic &Info) {
+  DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts errors and warnings
+  Printer->HandleDiagnostic(Level, Info);
+  Out.flush();
+  errs() << restoreSource(Buffer, Info);
+  Buffer.clear();
+}
+
+namespace {
+/// Line \p N (1-based) of \p Text, without its end of line; empty if none.
+StringRef lineOf(StringRef Text, unsigned N) {
+  for (unsigned I = 1; I < N && !Text.empty(); ++I)
+    Text = Text.split('\n').second;
+  return Text.split('\n').first.rtrim('\r');
+}
+} // namespace
+
+std::string UserSourcePrinter::restoreSource(const std::string &Rendered,
+                                             const Diagnostic &Info) const {
+  if (!Info.hasSourceManager() || !Info.getLocation().isValid())
+    return Rendered;
+  const SourceManager &SM = Info.getSourceManager();
+  FileID File = SM.getFileID(SM.getExpansionLoc(Info.getLocation()));
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return Rendered;
+  StringRef Parsed = SM.getBufferData(File);
+  auto Original = MemoryBuffer::getFile(Entry->getName());
+  if (!Original || (*Original)->getBuffer() == Parsed)
+    return Rendered;
+  // Quoted lines look like "   12 | text"; one is replaced only where it
+  // shows line 12 of the parsed copy and the file's line 12 differs from it.
+  std::string Result;
+  SmallVector<StringRef, 8> Lines;
+  StringRef(Rendered).split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I];
+    size_t Bar = L.find(" | ");
+    unsigned Number = 0;
+    if (Bar != StringRef::npos && !L.take_front(Bar).trim().getAsInteger(10, Number) &&
+        Number > 0 && L.drop_front(Bar + 3) == lineOf(Parsed, Number)) {
+      StringRef Own = lineOf((*Original)->getBuffer(), Number);
+      if (Own.size() == lineOf(Parsed, Number).size())
+        L = Own, Result += Lines[I].take_front(Bar + 3).str();
+    }
+    Result += L.str();
+    if (I + 1 < Lines.size())
+      Result += '\n';
+  }
+  return Result;
+}
+
+} // namespace pocc

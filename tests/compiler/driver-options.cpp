@@ -1,0 +1,55 @@
+// poc++ reads its command line with Clang's own option table: each option
+// family keeps the meaning clang++ gives it.
+// RUN: rm -rf %t.dir && mkdir -p %t.dir
+//
+// Linker flags reach only the link: -pie was once read as "-p ie".
+// RUN: %pocxx -pie -Wl,--as-needed -L%t.dir %S/Inputs/hello.cpp -o %t.dir/pie
+// RUN: %t.dir/pie | FileCheck %s --check-prefix=HELLO
+// HELLO: hello 42
+//
+// Sources mixed with objects, and several sources at once.
+// RUN: %pocxx -c %S/Inputs/hello.cpp -o %t.dir/hello.o
+// RUN: %pocxx %t.dir/hello.o -o %t.dir/from-object
+// RUN: %t.dir/from-object | FileCheck %s --check-prefix=HELLO
+//
+// -x c++ makes a source of a file with another name; other languages are
+// refused.
+// RUN: cp %S/Inputs/hello.cpp %t.dir/hello.txt
+// RUN: %pocxx -x c++ %t.dir/hello.txt -o %t.dir/from-txt
+// RUN: %t.dir/from-txt | FileCheck %s --check-prefix=HELLO
+// RUN: not %pocxx -x c %t.dir/hello.txt 2>&1 | FileCheck %s --check-prefix=LANG --implicit-check-not=error:
+// LANG: poc++: error: '-x c': poc++ compiles C++ only (-x c++ or -x none)
+//
+// @response files, as with clang++.
+// RUN: echo "-O2 -g %S/Inputs/hello.cpp -o %t.dir/from-rsp" > %t.dir/args.rsp
+// RUN: %pocxx @%t.dir/args.rsp
+// RUN: %t.dir/from-rsp | FileCheck %s --check-prefix=HELLO
+//
+// -S writes assembly, -E the preprocessed translation.
+// RUN: %pocxx -S %S/Inputs/hello.cpp -o %t.dir/hello.s
+// RUN: FileCheck %s --check-prefix=ASM < %t.dir/hello.s
+// ASM: .file "hello.poc.cpp"
+// RUN: %pocxx -E %S/Inputs/hello.cpp | FileCheck %s --check-prefix=PRE
+// PRE: return ::poc::run(argc, argv, &poc_user_main);
+//
+// -### prints the commands and runs none of them.
+// RUN: %pocxx -### %S/Inputs/hello.cpp -o %t.dir/never 2>&1 | FileCheck %s --check-prefix=DRY
+// DRY: "-c" "{{.*}}hello.poc.cpp" "-o"
+// DRY: "-o" "{{.*}}never"
+// RUN: not test -e %t.dir/never
+//
+// -fsanitize= reaches compile and link; -g and -W the compile.
+// RUN: %pocxx -fsanitize=undefined -g -Wall %S/Inputs/hello.cpp -o %t.dir/ubsan
+// RUN: %t.dir/ubsan | FileCheck %s --check-prefix=HELLO
+//
+// -std= at C++20 or later is passed on; an older one is one clear error.
+// RUN: %pocxx -std=c++23 %S/Inputs/hello.cpp -o %t.dir/cxx23
+// RUN: not %pocxx -std=c++17 %S/Inputs/hello.cpp 2>&1 | FileCheck %s --check-prefix=STD --implicit-check-not=error:
+// STD: poc++: error: '-std=c++17' selects a standard older than C++20; process-oriented C++ needs C++20 or later (e.g. -std=c++20)
+// RUN: not %pocxx -std=c++4x %S/Inputs/hello.cpp 2>&1 | FileCheck %s --check-prefix=BADSTD
+// BADSTD: poc++: error: invalid value 'c++4x' in '-std=c++4x'
+//
+// An option clang++ does not know is an error, as in clang++.
+// RUN: not %pocxx -frobnicate %S/Inputs/hello.cpp 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: poc++: error: unknown argument: '-frobnicate'
+int main() { return 0; }
