@@ -6,9 +6,10 @@
 #include <poc/transport.hpp>
 
 #include <exception>
-#include <functional>
+#include <cstddef>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -72,6 +73,18 @@ public:
   void get() override {}
 };
 
+template <class T> struct is_future : std::false_type {};
+template <class T> struct is_future<future<T>> : std::true_type {};
+
+/// What `f.then(fn)` is a future of: fn's result, or the value of the
+/// future fn returns (continuations that start more calls flatten).
+template <class R> struct then_value {
+  using type = R;
+};
+template <class V> struct then_value<future<V>> {
+  using type = V;
+};
+
 template <class T, class U, class F> class ThenState final : public FutureState<U> {
 public:
   ThenState(std::shared_ptr<FutureState<T>> parent, F fn)
@@ -79,6 +92,14 @@ public:
   bool ready() override { return parent_->ready(); }
   void wait() override { parent_->wait(); }
   U get() override {
+    if constexpr (is_future<std::decay_t<decltype(call())>>::value)
+      return call().get();
+    else
+      return call();
+  }
+
+private:
+  decltype(auto) call() {
     if constexpr (std::is_void_v<T>) {
       parent_->get();
       return fn_();
@@ -86,47 +107,103 @@ public:
       return fn_(parent_->get());
     }
   }
-
-private:
   std::shared_ptr<FutureState<T>> parent_;
   F fn_;
 };
 
-/// Waits for every part; `get` rethrows the first part's error.
-class AllState final : public FutureState<void> {
+/// The values a future of T contributes to when_all: none for void.
+template <class T>
+using value_tuple = std::conditional_t<std::is_void_v<T>, std::tuple<>, std::tuple<T>>;
+/// The value of when_all(future<T>...): the tuple of the non-void values,
+/// or void when there are none.
+template <class... T>
+using when_all_tuple = decltype(std::tuple_cat(std::declval<value_tuple<T>>()...));
+template <class Tuple>
+using when_all_value = std::conditional_t<std::tuple_size_v<Tuple> == 0, void, Tuple>;
+
+/// Gets every part, in order, so that each one's copy-backs happen; then
+/// rethrows the first error. Holds the values in \p out (by index).
+template <class T, class Out>
+void get_part(FutureState<T> &s, Out &out, std::exception_ptr &first) {
+  try {
+    if constexpr (std::is_void_v<T>) {
+      s.get();
+      out.emplace();
+    } else {
+      out.emplace(s.get());
+    }
+  } catch (...) {
+    if (!first)
+      first = std::current_exception();
+  }
+}
+
+/// when_all of futures of different types.
+template <class... T>
+class AllOfState final : public FutureState<when_all_value<when_all_tuple<T...>>> {
+  using Value = when_all_value<when_all_tuple<T...>>;
+
 public:
-  struct Part {
-    std::function<bool()> ready;
-    std::function<void()> wait;
-    std::function<void()> get;
-  };
-  explicit AllState(std::vector<Part> parts) : parts_(std::move(parts)) {}
+  explicit AllOfState(std::shared_ptr<FutureState<T>>... parts) : parts_(std::move(parts)...) {}
+  bool ready() override {
+    return std::apply([](auto &...p) { return (p->ready() && ...); }, parts_);
+  }
+  void wait() override {
+    std::apply([](auto &...p) { (p->wait(), ...); }, parts_);
+  }
+  Value get() override {
+    std::tuple<std::optional<value_tuple<T>>...> values;
+    std::exception_ptr first;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (get_part(*std::get<I>(parts_), std::get<I>(values), first), ...);
+    }(std::index_sequence_for<T...>{});
+    if (first)
+      std::rethrow_exception(first);
+    if constexpr (!std::is_void_v<Value>)
+      return std::apply([](auto &...v) { return std::tuple_cat(std::move(*v)...); }, values);
+  }
+
+private:
+  std::tuple<std::shared_ptr<FutureState<T>>...> parts_;
+};
+
+/// when_all of a vector of futures of one type: the vector of their values.
+template <class T>
+class AllOfVectorState final
+    : public FutureState<std::conditional_t<std::is_void_v<T>, void, std::vector<T>>> {
+  using Value = std::conditional_t<std::is_void_v<T>, void, std::vector<T>>;
+
+public:
+  explicit AllOfVectorState(std::vector<std::shared_ptr<FutureState<T>>> parts)
+      : parts_(std::move(parts)) {}
   bool ready() override {
     for (auto &p : parts_)
-      if (!p.ready())
+      if (!p->ready())
         return false;
     return true;
   }
   void wait() override {
     for (auto &p : parts_)
-      p.wait();
+      p->wait();
   }
-  void get() override {
+  Value get() override {
+    std::vector<std::optional<value_tuple<T>>> values(parts_.size());
     std::exception_ptr first;
-    for (auto &p : parts_) {
-      try {
-        p.get();
-      } catch (...) {
-        if (!first)
-          first = std::current_exception();
-      }
-    }
+    for (std::size_t i = 0; i < parts_.size(); ++i)
+      get_part(*parts_[i], values[i], first);
     if (first)
       std::rethrow_exception(first);
+    if constexpr (!std::is_void_v<T>) {
+      std::vector<T> out;
+      out.reserve(values.size());
+      for (auto &v : values)
+        out.push_back(std::move(std::get<0>(*v)));
+      return out;
+    }
   }
 
 private:
-  std::vector<Part> parts_;
+  std::vector<std::shared_ptr<FutureState<T>>> parts_;
 };
 
 template <class T> std::shared_ptr<FutureState<T>> state_of(const future<T> &f);
@@ -157,13 +234,14 @@ public:
     return s->get();
   }
 
-  /// A future of `fn(get())` (or `fn()` for future<void>). `fn` runs in the
-  /// thread that calls get() on the returned future; this future becomes
-  /// invalid.
+  /// A future of `fn(get())` (or `fn()` for future<void>); if `fn` returns
+  /// a future, the future of its value, so continuations chain:
+  /// `f.then(g).then(h)`. `fn` runs in the thread that calls get() on the
+  /// returned future; this future becomes invalid.
   template <class F> auto then(F fn) {
     using U = std::conditional_t<std::is_void_v<T>, std::invoke_result<F>,
                                  std::invoke_result<F, T>>;
-    using R = typename U::type;
+    using R = typename detail::then_value<typename U::type>::type;
     auto s = std::move(state_);
     if (!s)
       throw usage_error("poc::future::then() on an invalid future");
@@ -187,10 +265,6 @@ template <class T> std::shared_ptr<FutureState<T>> state_of(const future<T> &f) 
     throw usage_error("poc::when_all of an invalid future");
   return f.state_;
 }
-template <class T> AllState::Part part_of(const future<T> &f) {
-  auto s = state_of(f);
-  return {[s] { return s->ready(); }, [s] { s->wait(); }, [s] { s->get(); }};
-}
 } // namespace detail
 
 /// A future that is ready with `value` (what a started call on a local
@@ -204,21 +278,29 @@ inline future<void> make_ready_future() {
   return future<void>(std::make_shared<detail::ValueState<void>>());
 }
 
-/// A future<void> that is ready when all `fs` are; its get() consumes
-/// their results and rethrows the first error. The `fs` stay valid, but
-/// their results are consumed by the returned future's get().
-template <class... T> future<void> when_all(const future<T> &...fs) {
-  return future<void>(std::make_shared<detail::AllState>(
-      std::vector<detail::AllState::Part>{detail::part_of(fs)...}));
+/// A future ready when all `fs` are, of the tuple of their values in
+/// order (void ones contribute nothing; future<void> if all are void), as
+/// UPC++'s when_all concatenates its futures' values. Its get() consumes
+/// every result (so each one's copy-backs happen) and then rethrows the
+/// first error. The `fs` stay valid, but their results are consumed by
+/// the returned future's get().
+template <class... T>
+future<detail::when_all_value<detail::when_all_tuple<T...>>> when_all(const future<T> &...fs) {
+  using Value = detail::when_all_value<detail::when_all_tuple<T...>>;
+  return future<Value>(std::make_shared<detail::AllOfState<T...>>(detail::state_of(fs)...));
 }
 
-/// when_all over a vector of futures.
-template <class T> future<void> when_all(const std::vector<future<T>> &fs) {
-  std::vector<detail::AllState::Part> parts;
+/// when_all over a vector of futures: a future of the vector of their
+/// values (future<void> for futures of void).
+template <class T>
+future<std::conditional_t<std::is_void_v<T>, void, std::vector<T>>>
+when_all(const std::vector<future<T>> &fs) {
+  std::vector<std::shared_ptr<detail::FutureState<T>>> parts;
   parts.reserve(fs.size());
   for (const auto &f : fs)
-    parts.push_back(detail::part_of(f));
-  return future<void>(std::make_shared<detail::AllState>(std::move(parts)));
+    parts.push_back(detail::state_of(f));
+  using Value = std::conditional_t<std::is_void_v<T>, void, std::vector<T>>;
+  return future<Value>(std::make_shared<detail::AllOfVectorState<T>>(std::move(parts)));
 }
 
 } // namespace poc
