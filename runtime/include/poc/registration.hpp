@@ -50,8 +50,9 @@ struct ClassInfo {
   void *(*construct)(std::uint64_t ctor, Request &rq);
   /// Serves method `method` on the object.
   void (*dispatch)(void *object, std::uint64_t method, Request &rq);
-  /// Deletes the object.
-  void (*destroy)(void *object) noexcept;
+  /// Deletes the object. A destructor may throw (the memory is freed all
+  /// the same, as for any delete-expression); the caller of delete gets it.
+  void (*destroy)(void *object);
   /// The object's ProcessGroupMember base, for classes derived from it
   /// (barriers are abandoned when such a process fails); null otherwise.
   const ProcessGroupMember *(*group_member)(const void *object) noexcept;
@@ -89,7 +90,7 @@ public:
                        [](void *object, std::uint64_t method, Request &rq) {
                          Server::dispatch(*static_cast<T *>(object), method, rq);
                        },
-                       [](void *object) noexcept { delete static_cast<T *>(object); },
+                       [](void *object) { delete static_cast<T *>(object); },
                        group_member_of(), persist_ops_of()});
   }
 

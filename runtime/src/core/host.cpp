@@ -573,22 +573,25 @@ bool Host::execute(Process &p, Message &m) {
         throw usage_error("poc: process " + id_text(p.id) + " was not constructed: " + p.failure);
       p.cls->dispatch(p.object, h.method, rq);
       break;
-    case Kind::destroy:
-      if (p.object) {
-        abandon_if_member(p, "was deleted");
-        forget_hosted(p.object);
-        p.cls->destroy(p.object);
-        p.object = nullptr;
-        p.context.object = nullptr;
-      }
+    case Kind::destroy: {
+      // The process ends whatever its destructor does: an exception from
+      // it goes to the caller of delete, and the object is gone all the same.
+      p.state = Process::State::ended;
+      ended = true;
+      abandon_if_member(p, "was deleted");
+      void *object = std::exchange(p.object, nullptr);
+      p.context.object = nullptr;
+      if (object)
+        forget_hosted(object);
       if (p.persistent) {
         // delete of a persistent process removes it from the store for good.
         store().remove(p.persistent->address);
         p.persistent.reset();
       }
-      p.state = Process::State::ended;
-      ended = true;
+      if (object)
+        p.cls->destroy(object);
       break;
+    }
     default:
       throw protocol_error("poc: unexpected request kind");
     }
@@ -727,7 +730,11 @@ bool Host::execute_persistence(Process &p, const Message &m, Request &rq, Writer
     try {
       p.cls->persist->save(st, address, p.cls->name, object);
     } catch (...) {
-      p.cls->destroy(object);
+      try {
+        p.cls->destroy(object);
+      } catch (...) {
+        // The failed save is what the caller needs to hear about.
+      }
       throw;
     }
   }
