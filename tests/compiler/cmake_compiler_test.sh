@@ -18,8 +18,10 @@ for generator in Ninja "Unix Makefiles"; do
   cmake --build "$build" >/dev/null || fail "$generator: the first build failed"
   [[ $("$build/app") == "count 42" ]] || fail "$generator: the program printed '$("$build/app")'"
   if [[ $generator == Ninja ]]; then
-    ninja -C "$build" -t deps | grep -q "counter.hpp" ||
-      fail "Ninja records no dependency on counter.hpp: $(ninja -C "$build" -t deps)"
+    # Captured first: grep -q would stop reading early, and with pipefail
+    # ninja's SIGPIPE would fail the pipeline.
+    deps=$(ninja -C "$build" -t deps)
+    grep -q "counter.hpp" <<<"$deps" || fail "Ninja records no dependency on counter.hpp: $deps"
   fi
   sed -i 's/#define COUNTER_START 40/#define COUNTER_START 50/' "$src/counter.hpp"
   cmake --build "$build" >/dev/null || fail "$generator: the rebuild failed"
