@@ -25,12 +25,29 @@ InterfaceGen::InterfaceGen(ASTContext &Ctx, Serializability &Sendable)
 
 namespace {
 /// Methods that belong in a class's remote interface.
+/// The operators a call through a process pointer can reach remotely:
+/// `(*p)(args)` and `(*p)[i]`.
+bool isRemoteOperator(OverloadedOperatorKind K) {
+  return K == OO_Call || K == OO_Subscript;
+}
+
 bool isInterfaceMethod(const CXXMethodDecl *MD) {
   return !MD->isImplicit() && !isa<CXXConstructorDecl>(MD) &&
          !isa<CXXDestructorDecl>(MD) && !isa<CXXConversionDecl>(MD) &&
-         !MD->isStatic() && !MD->isDeleted() && !MD->isOverloadedOperator() &&
+         !MD->isStatic() && !MD->isDeleted() &&
+         (!MD->isOverloadedOperator() || isRemoteOperator(MD->getOverloadedOperator())) &&
          MD->getAccess() == AS_public &&
          MD->getRefQualifier() == RQ_None && !MD->getDescribedTemplate();
+}
+
+/// The identifier that names a method's wrappers: its own name, or
+/// operator_call / operator_subscript.
+std::string wrapperStem(const CXXMethodDecl *MD) {
+  switch (MD->getOverloadedOperator()) {
+  case OO_Call: return "operator_call";
+  case OO_Subscript: return "operator_subscript";
+  default: return MD->getNameAsString();
+  }
 }
 
 bool isInterfaceCtor(const CXXConstructorDecl *CD) {
@@ -153,7 +170,7 @@ const RemoteClass &InterfaceGen::classFor(const CXXRecordDecl *RD) {
   for (const CXXMethodDecl *MD : RD->methods()) {
     if (!isInterfaceMethod(MD))
       continue;
-    std::string Name = MD->getNameAsString();
+    std::string Name = wrapperStem(MD);
     std::string Key = Name + "_" + std::to_string(Overloads[Name]++);
     C.Methods.push_back(buildMethod(MD, std::move(Key)));
   }

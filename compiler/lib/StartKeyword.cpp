@@ -117,11 +117,16 @@ bool isKeywordStart(const std::vector<RawTok> &Toks, size_t I) {
     // `start ::f()` is the keyword; `start::f()` names a scope `start`.
     return Next.LeadingSpace;
   case tok::l_paren: {
-    // `start (p)->f()` is the keyword; `start(x)` and the constructor
+    // `start (p)->f()` is the keyword, and so is an operator of a process,
+    // `start (*p)(x)` or `start (*p)[i]`; `start(x)` and the constructor
     // initializer `: start(0)` call or initialise something named start.
     size_t Close = matchParen(Toks, I + 1);
-    return Close + 1 < Toks.size() && (Toks[Close + 1].Kind == tok::arrow ||
-                                       Toks[Close + 1].Kind == tok::period);
+    if (Close + 1 >= Toks.size())
+      return false;
+    tok::TokenKind After = Toks[Close + 1].Kind;
+    bool DerefOperand = I + 2 < Toks.size() && Toks[I + 2].Kind == tok::star;
+    return After == tok::arrow || After == tok::period ||
+           (DerefOperand && (After == tok::l_paren || After == tok::l_square));
   }
   case tok::star:
     // `x = start * y` multiplies; at statement start `start *p->f()` cannot.

@@ -212,6 +212,10 @@ private:
   /// Rewrites `p->f(args)` whose method is chosen when the template is
   /// instantiated (pocc/DependentCalls.h); false if \p E is not one.
   bool rewriteDependentCall(const CallExpr *E);
+  /// Rewrites `(*p)(args)` and `(*p)[i]` on a process into calls of its
+  /// operator's client wrapper (other operators are diagnosed); false if
+  /// \p E is not an operator of an object that may be a process.
+  bool rewriteProcessOperator(const CXXOperatorCallExpr *E);
   DependentCalls &dependent();
   /// The remotable classes defined in the file's declarations.
   std::vector<const CXXRecordDecl *> remotableClasses() const;
@@ -498,6 +502,53 @@ bool TranslateConsumer::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   return true;
 }
 
+bool TranslateConsumer::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
+  // A member operator of the object `*p`.
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
+  if (!MD || MD->isStatic() || E->getNumArgs() == 0)
+    return false;
+  const Expr *Object = E->getArg(0);
+  // A const operator sees `*p` converted to const: look through that too.
+  const auto *UO = dyn_cast<UnaryOperator>(Object->IgnoreParenImpCasts());
+  if (!UO || UO->getOpcode() != UO_Deref)
+    return false;
+  const CXXRecordDecl *Pointee = UO->getSubExpr()->getType()->getPointeeCXXRecordDecl();
+  if (!Pointee || !Model->isRemotable(Pointee))
+    return false;
+  const OverloadedOperatorKind Op = E->getOperator();
+  const RemoteMethod *M =
+      Op == OO_Call || Op == OO_Subscript ? Gen->methodFor(MD) : nullptr;
+  if (!M) {
+    Diags.report(E->getOperatorLoc(), Diag::Unsupported)
+        << ("calling '" + MD->getNameAsString() +
+            "' through a pointer that may refer to another process (only "
+            "operator() and operator[] are remote calls); call a named method "
+            "instead");
+    return true;
+  }
+  if (!rewritable(E) || !checkProblem(*M, nullptr, nullptr, E->getOperatorLoc()))
+    return true;
+  llvm::SmallVector<const Expr *, 4> Args(E->arg_begin() + 1, E->arg_end());
+  checkArrayArgs(*M, Args);
+  bool Started = takeStart(E->getBeginLoc());
+  std::string Variant;
+  if (Started)
+    Variant = isDiscarded() ? "_start" : "_future";
+  const RemoteClass &Unit = Gen->unitFor(MD);
+  Gen->use(Unit, *M, Variant);
+  noteUse(Unit);
+  R.InsertTextBefore(SM->getExpansionLoc(Object->getBeginLoc()),
+                     "::poc_gen::" + Unit.Id + "_client::" + M->Key + Variant + "(&");
+  // What follows the object: "(args)" or "[index]"; its closing token
+  // becomes the wrapper's closing parenthesis.
+  SourceLocation Close = SM->getExpansionLoc(E->getEndLoc());
+  rewriteCallArgs(afterToken(SM->getExpansionLoc(Object->getEndLoc())), E->getArgs() + 1,
+                  E->getNumArgs() - 1, Close, true);
+  if (Op == OO_Subscript)
+    replace(Close, afterToken(Close), ")");
+  return true;
+}
+
 bool TranslateConsumer::startLocalIfStarted(const Expr *E) {
   if (takeStart(E->getBeginLoc()))
     startLocal(E);
@@ -531,6 +582,8 @@ bool TranslateConsumer::VisitCallExpr(CallExpr *E) {
   if (const CXXRecordDecl *RD = persistentClass(E))
     checkPersistable(RD, E->getBeginLoc());
   if (isa<CXXMemberCallExpr>(E))
+    return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && rewriteProcessOperator(Op))
     return true;
   if (rewriteDependentCall(E))
     return true;
