@@ -4,7 +4,7 @@
 #include "arena.hpp"
 #include "host.hpp"
 #include "placement.hpp"
-#include "demangle.hpp"
+#include <poc/serialize/type_name.hpp>
 
 #include <cstdint>
 #include <typeinfo>
@@ -127,7 +127,7 @@ MessagePtr call_self(Host &h, Context &ctx, std::uint64_t method, Writer &w) {
   } catch (const remote_error &) {
     throw;
   } catch (const std::exception &e) {
-    throw remote_error(demangle(typeid(e).name()), e.what());
+    throw remote_error(type_name(typeid(e)), e.what());
   }
   WireHeader hd;
   hd.kind = Kind::reply;

@@ -1,7 +1,7 @@
 #include "host.hpp"
 
 #include "arena.hpp"
-#include "demangle.hpp"
+#include <poc/serialize/type_name.hpp>
 
 #include <poc/request.hpp>
 
@@ -598,7 +598,7 @@ bool Host::execute(Process &p, Message &m) {
     rq.finish_reply();
   } catch (const std::exception &e) {
     failed = true;
-    type = demangle(typeid(e).name());
+    type = type_name(typeid(e));
     text = e.what();
   } catch (...) {
     failed = true;

@@ -1,5 +1,5 @@
 #include "arena.hpp"
-#include "demangle.hpp"
+#include <poc/serialize/type_name.hpp>
 #include "engine.hpp"
 #include "host.hpp"
 #include "placement.hpp"
@@ -27,7 +27,7 @@ int run_body(const std::function<int(int, char **)> &body, int argc, char **argv
     return body(argc, argv);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "poc: the program ended with an uncaught %s: %s\n",
-                 detail::demangle(typeid(e).name()).c_str(), e.what());
+                 detail::type_name(typeid(e)).c_str(), e.what());
   } catch (...) {
     std::fprintf(stderr, "poc: the program ended with an uncaught exception\n");
   }
