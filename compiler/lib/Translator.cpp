@@ -216,6 +216,11 @@ private:
   /// operator's client wrapper (other operators are diagnosed); false if
   /// \p E is not an operator of an object that may be a process.
   bool rewriteProcessOperator(const CXXOperatorCallExpr *E);
+  /// The opening of the client wrapper call that makes a call of \p M
+  /// (method \p MD) beginning at \p Begin remote: `::poc_gen::C_client::
+  /// key(`, with `_start`/`_future` if a `start` precedes it; notes the use.
+  std::string clientWrapper(const clang::CXXMethodDecl *MD, const RemoteMethod &M,
+                            SourceLocation Begin);
   DependentCalls &dependent();
   /// The remotable classes defined in the file's declarations.
   std::vector<const CXXRecordDecl *> remotableClasses() const;
@@ -483,23 +488,24 @@ bool TranslateConsumer::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   }
   if (!checkProblem(*M, E, nullptr, ME->getMemberLoc()))
     return true;
-  llvm::SmallVector<const Expr *, 4> Args(E->arg_begin(), E->arg_end());
-  checkArrayArgs(*M, Args);
-  bool Started = takeStart(E->getBeginLoc());
-  std::string Variant;
-  if (Started)
-    Variant = isDiscarded() ? "_start" : "_future";
-  const RemoteClass &Unit = Gen->unitFor(MD);
-  Gen->use(Unit, *M, Variant);
-  noteUse(Unit);
-  std::string Wrapper =
-      "::poc_gen::" + Unit.Id + "_client::" + M->Key + Variant + "(";
+  checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs()));
   R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
-                     Wrapper + (Deref ? "&" : ""));
+                     clientWrapper(MD, *M, E->getBeginLoc()) + (Deref ? "&" : ""));
   rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())),
                   E->getArgs(), E->getNumArgs(),
                   SM->getExpansionLoc(E->getRParenLoc()), true);
   return true;
+}
+
+std::string TranslateConsumer::clientWrapper(const CXXMethodDecl *MD, const RemoteMethod &M,
+                                             SourceLocation Begin) {
+  std::string Variant;
+  if (takeStart(Begin))
+    Variant = isDiscarded() ? "_start" : "_future";
+  const RemoteClass &Unit = Gen->unitFor(MD);
+  Gen->use(Unit, M, Variant);
+  noteUse(Unit);
+  return "::poc_gen::" + Unit.Id + "_client::" + M.Key + Variant + "(";
 }
 
 bool TranslateConsumer::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
@@ -528,17 +534,9 @@ bool TranslateConsumer::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
   }
   if (!rewritable(E) || !checkProblem(*M, nullptr, nullptr, E->getOperatorLoc()))
     return true;
-  llvm::SmallVector<const Expr *, 4> Args(E->arg_begin() + 1, E->arg_end());
-  checkArrayArgs(*M, Args);
-  bool Started = takeStart(E->getBeginLoc());
-  std::string Variant;
-  if (Started)
-    Variant = isDiscarded() ? "_start" : "_future";
-  const RemoteClass &Unit = Gen->unitFor(MD);
-  Gen->use(Unit, *M, Variant);
-  noteUse(Unit);
+  checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs() + 1, E->getNumArgs() - 1));
   R.InsertTextBefore(SM->getExpansionLoc(Object->getBeginLoc()),
-                     "::poc_gen::" + Unit.Id + "_client::" + M->Key + Variant + "(&");
+                     clientWrapper(MD, *M, E->getBeginLoc()) + "&");
   // What follows the object: "(args)" or "[index]"; its closing token
   // becomes the wrapper's closing parenthesis.
   SourceLocation Close = SM->getExpansionLoc(E->getEndLoc());
