@@ -2,7 +2,7 @@
 # Installs poc++'s build and test dependencies from Debian bookworm packages.
 # Idempotent: runs `apt-get update` once and installs only what is missing.
 # Works as root or through sudo. Set POC_BENCH_DEPS=1 to also install the
-# libraries used only by bench/ for comparisons (cereal, gRPC, BuDDy).
+# libraries used only by bench/ for comparisons (cereal, gRPC, BuDDy, TBB).
 set -euo pipefail
 
 packages=(
@@ -14,7 +14,7 @@ packages=(
 )
 if [[ "${POC_BENCH_DEPS:-0}" == 1 ]]; then
   packages+=(libcereal-dev libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev
-             protobuf-compiler libbdd-dev python3-matplotlib)
+             protobuf-compiler libbdd-dev libtbb-dev python3-matplotlib)
 fi
 
 missing=()
