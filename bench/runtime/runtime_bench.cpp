@@ -82,9 +82,11 @@ int poc_main(double spawn_ms, int idle, bool rt_only) {
   if (idle) {
     row("sync call round trip, 6 idle processes (us)", rt, raw_rt, "us");
     // CPU the idle hosts use while nothing happens, in % of one core.
-    double percent = bench::idle_cpu_percent(idlers, &Echo_client::cpu_seconds_0, 2.0);
-    std::printf("RESULT|CPU of %d idle hosts over 2 s (%% of one core, total)|%.3f|200|%%|%.4f\n",
-                idle, percent, percent / 200.0);
+    // Over 10 s, as issue 11 asks: long enough for the longest naps to
+    // dominate. The goal is per host: <= 1 % of one core.
+    double percent = bench::idle_cpu_percent(idlers, &Echo_client::cpu_seconds_0, 10.0);
+    std::printf("RESULT|CPU per idle host over 10 s (%% of one core; %d hosts)|%.3f|1|%%|%.4f\n",
+                idle, percent / idle, percent / idle);
     for (Echo *p : idlers)
       poc::destroy(p);
     poc::destroy(e);
