@@ -32,8 +32,8 @@ Compiles process-oriented C++ (new(machine) T, start, remote pointers) into
 an executable for mpirun, like a C++ compiler driver.
 
 Every option clang++ accepts keeps its meaning (it is read with Clang's
-own option table): -c -S -E -o, -I -D -U -isystem -include, -std= (C++20 or
-later), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
+own option table): -c -S -E -fsyntax-only -o, -I -D -U -isystem -include,
+-std= (C++20 or later), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
 dependencies of the user's sources), -x c++, -L -l -Wl, -pie -shared,
 @response files, -v, -###. poc++'s own options:
 
@@ -214,6 +214,7 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
     case options::OPT_c: O.CompileOnly = true; continue;
     case options::OPT_S: O.CompileOnly = O.Assemble = true; continue;
     case options::OPT_E: O.CompileOnly = O.Preprocess = true; continue;
+    case options::OPT_fsyntax_only: O.CompileOnly = O.SyntaxOnly = true; continue;
     case options::OPT_v: O.Verbose = true; continue;
     case options::OPT__HASH_HASH_HASH: O.DryRun = O.Verbose = true; continue;
     case options::OPT_x: {
@@ -626,9 +627,9 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
                                          : (O.Deps.UserOnly ? "-MMD" : "-MD"),
                              "-MF", CompilerDeps});
     if (!O.Deps.Only)
-      Cmd.push_back(O.Preprocess ? "-E" : O.Assemble ? "-S" : "-c");
+      Cmd.push_back(O.SyntaxOnly ? "-fsyntax-only" : O.Preprocess ? "-E" : O.Assemble ? "-S" : "-c");
     Cmd.push_back(Generated[I]);
-    if (!O.Deps.Only && (!O.Preprocess || !O.Output.empty()))
+    if (!O.Deps.Only && !O.SyntaxOnly && (!O.Preprocess || !O.Output.empty()))
       Cmd.insert(Cmd.end(), {"-o", Obj});
     if (int RC = run(Cmd, O))
       return RC;

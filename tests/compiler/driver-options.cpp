@@ -32,6 +32,14 @@
 // RUN: %pocxx -E %S/Inputs/hello.cpp | FileCheck %s --check-prefix=PRE
 // PRE: return ::poc::run(argc, argv, &poc_user_main);
 //
+// -fsyntax-only checks the program (the translation included) and writes
+// nothing: no object, no link.
+// RUN: cd %t.dir && %pocxx -fsyntax-only %S/Inputs/hello.cpp
+// RUN: not ls %t.dir/hello.o %t.dir/a.out
+// RUN: echo 'int main() { return nothing; }' > %t.dir/broken.cpp
+// RUN: not %pocxx -fsyntax-only %t.dir/broken.cpp 2>&1 | FileCheck %s --check-prefix=SYNTAX --implicit-check-not=error:
+// SYNTAX: broken.cpp:1:21: error: use of undeclared identifier 'nothing'
+//
 // -### prints the commands and runs none of them.
 // RUN: %pocxx -### %S/Inputs/hello.cpp -o %t.dir/never 2>&1 | FileCheck %s --check-prefix=DRY
 // DRY: "-c" "{{.*}}hello.poc.cpp" "-o"

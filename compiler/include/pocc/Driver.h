@@ -33,6 +33,7 @@ struct DriverOptions {
   bool CompileOnly = false;             ///< -c
   bool Assemble = false;                ///< -S: assembly, not objects
   bool Preprocess = false;              ///< -E: the preprocessed translation
+  bool SyntaxOnly = false;              ///< -fsyntax-only: check, write nothing
   bool TranslateOnly = false;           ///< --translate-only
   bool Verbose = false;                 ///< -v: print commands
   bool DryRun = false;                  ///< -###: print commands, run none
