@@ -12,6 +12,13 @@
 include_guard(GLOBAL)
 
 function(_poc_translate target out_var)
+  # The compiler: the build tree's poc++ target, or the installed package's
+  # imported poc::poc++ (this file serves both).
+  if(TARGET poc++)
+    set(compiler poc++)
+  else()
+    set(compiler poc::poc++)
+  endif()
   set(generated)
   set(all_abs)
   foreach(src ${ARGN})
@@ -31,11 +38,11 @@ function(_poc_translate target out_var)
     endforeach()
     add_custom_command(
       OUTPUT ${gen}
-      COMMAND poc++ --translate-only ${abs} -o ${gen} --depfile ${gen}.d
+      COMMAND ${compiler} --translate-only ${abs} -o ${gen} --depfile ${gen}.d
               ${other_flags}
               "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
               "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
-      DEPENDS ${all_abs} poc++
+      DEPENDS ${all_abs} ${compiler}
       DEPFILE ${gen}.d
       COMMENT "poc++: translating ${name}"
       COMMAND_EXPAND_LISTS VERBATIM)

@@ -363,7 +363,7 @@ private:
     std::vector<std::string> Extra{"-xc++", "-resource-dir",
                                    TC.ClangResourceDir, "-isystem",
                                    TC.RuntimeInclude, "-isystem",
-                                   TC.ParseInclude, "-D__POCXX__=1", "-w"};
+                                   TC.ParseInclude, "-D__POCXX__=1"};
     // The precompiled prefix was made for the default language options.
     if (!TC.ParsePch.empty() && !O.HasStd && O.CompilationDbDir.empty())
       Extra.insert(Extra.end(), {"-include-pch", TC.ParsePch});

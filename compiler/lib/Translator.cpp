@@ -761,6 +761,14 @@ bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
     return true;
   }
   const RemoteClass &C = Gen->classFor(E->getAllocatedType()->getAsCXXRecordDecl());
+  if (!C.Concrete) {
+    // Abstract classes are Clang's error already; this is the system header.
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process of '" + C.Decl->getQualifiedNameAsString() +
+               "', which is declared in a system header (a header found through "
+               "-isystem or a system directory); include its folder with -I";
+    return true;
+  }
   const RemoteMethod *M = Gen->methodFor(CE->getConstructor());
   if (!M) {
     Diags.report(E->getBeginLoc(), Diag::Unsupported)

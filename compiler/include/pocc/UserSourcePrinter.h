@@ -20,7 +20,8 @@
 namespace pocc {
 
 /// Prints diagnostics as Clang's TextDiagnosticPrinter does, to standard
-/// error, except that quoted source lines come from the files on disk.
+/// error, except that quoted source lines come from the files on disk, and
+/// that warnings are left to the backend compiler.
 /// Since the pre-passes keep every offset, carets and ranges stay right.
 class UserSourcePrinter : public clang::DiagnosticConsumer {
 public:
@@ -34,10 +35,15 @@ public:
                         const clang::Diagnostic &Info) override;
 
 private:
+  /// Ends the compilation with an error at \p Info's location (called on
+  /// Clang's "stack nearly exhausted" warning: see the definition).
+  [[noreturn]] static void stopRunawayRecursion(const clang::Diagnostic &Info);
   /// Replaces the quoted lines of \p Rendered that show the parsed copy of
   /// the diagnostic's file by the file's own lines.
   std::string restoreSource(const std::string &Rendered, const clang::Diagnostic &Info) const;
 
+  /// True after a dropped warning, so that its notes are dropped too.
+  bool DroppingNotes = false;
   std::string Buffer;
   llvm::raw_string_ostream Out{Buffer};
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Options;
