@@ -145,6 +145,15 @@ CRASH_SIGNS = ["PLEASE submit a bug report", "Stack dump:", "Assertion", "LLVM E
                "UNREACHABLE", "Segmentation fault", "AddressSanitizer", "runtime error:"]
 
 
+# poc++'s parse leaves the bodies of function templates to the backend
+# compiler (docs/compiler.md, "Compile time"), so a program that is invalid
+# only in an instantiation of one of its own templates is rejected there, at
+# the user's line. Such a rejection names the user's template.
+USER_INSTANTIATION = re.compile(
+    r"^[^\s:][^:]*\.cpp:\d+:\d+: note: in instantiation of "
+    r"(function template specialization|member function) '(?!poc)", re.M)
+
+
 def verdict(rc, output):
     """None if the run ended acceptably, else why not."""
     for sign in CRASH_SIGNS:
@@ -191,7 +200,9 @@ def run_one(job):
         rc, output = run_poc(poc, ["-fsyntax-only"], path, origin_dir, timeout, workdir)
         if rc is None:
             return name, "hang", "no answer within %d s (hang)" % timeout, output
-        why = verdict(rc, output) or ("its translation does not compile" if rc else None)
+        why = verdict(rc, output)
+        if rc and not why and not USER_INSTANTIATION.search(output):
+            why = "its translation does not compile"
     return name, "accepted" if rc == 0 else "rejected", why, output
 
 

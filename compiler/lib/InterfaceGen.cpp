@@ -50,6 +50,30 @@ std::string wrapperStem(const CXXMethodDecl *MD) {
   }
 }
 
+/// The signature of a method template's specialisation up to its parameter
+/// list, with an operator's name spelled as its wrapper stem:
+/// `T::operator()<int>(int) const` gives `T::operator_call<int>`. The
+/// parameter list is the parenthesis that closes the signature (template
+/// arguments may hold parentheses too, and so does `operator()`).
+std::string unitHead(llvm::StringRef Signature, const CXXMethodDecl *MD) {
+  size_t Close = Signature.rfind(')');
+  size_t Open = Close;
+  for (int Depth = 0; Open != llvm::StringRef::npos && Open > 0; --Open) {
+    if (Signature[Open] == ')')
+      ++Depth;
+    else if (Signature[Open] == '(' && --Depth == 0)
+      break;
+  }
+  std::string Head = Signature.take_front(Open).str();
+  llvm::StringRef Spelled = MD->getOverloadedOperator() == OO_Call        ? "operator()"
+                            : MD->getOverloadedOperator() == OO_Subscript ? "operator[]"
+                                                                          : "";
+  if (size_t At = Spelled.empty() ? std::string::npos : Head.find(Spelled.str());
+      At != std::string::npos)
+    Head.replace(At, Spelled.size(), wrapperStem(MD));
+  return Head;
+}
+
 bool isInterfaceCtor(const CXXConstructorDecl *CD) {
   return !CD->isImplicit() && !CD->isDeleted() &&
          !CD->isCopyOrMoveConstructor() && CD->getAccess() == AS_public &&
@@ -97,7 +121,10 @@ RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD,
     P.Name = PD->getName().str();
     if (P.Name.empty() || isReservedName(P.Name))
       P.Name = "p" + std::to_string(I);
-    P.Type = codeSpelling(PD->getType(), Ctx);
+    // Without top-level qualifiers (`T *const p` passes as a `T *`): the
+    // wrapper's copy of the argument is its own, and the runtime's argument
+    // handling matches the plain type.
+    P.Type = codeSpelling(PD->getType().getUnqualifiedType(), Ctx);
     if (PD->hasDefaultArg() && !PD->hasUninstantiatedDefaultArg() &&
         !PD->hasUnparsedDefaultArg()) {
       // A name is looked up at the method's scope; the wrapper is at
@@ -234,8 +261,8 @@ const RemoteClass &InterfaceGen::unitFor(const CXXMethodDecl *MD) {
   C.Decl = MD->getParent()->getDefinition();
   C.Name = className(C.Decl);
   C.Type = codeSpelling(Ctx.getRecordType(C.Decl), Ctx);
-  RemoteMethod M = buildMethod(MD, MD->getNameAsString() + "_0");
-  C.Id = identifierFrom(llvm::StringRef(M.Signature).split('(').first);
+  RemoteMethod M = buildMethod(MD, wrapperStem(MD) + "_0");
+  C.Id = identifierFrom(unitHead(M.Signature, MD));
   C.Methods.push_back(std::move(M));
   return C;
 }
@@ -405,6 +432,19 @@ std::string InterfaceGen::emitDeclarations(const RemoteClass &C) {
   return S;
 }
 
+std::string InterfaceGen::emitMethodRegistration(const RemoteClass &Unit) {
+  if (Unit.Methods.size() != 1 || !Unit.Methods[0].Decl ||
+      !Unit.Methods[0].Decl->getPrimaryTemplate() || Unit.Methods[0].Problem ||
+      !classFor(Unit.Decl).Concrete)
+    return "";
+  const RemoteMethod &M = Unit.Methods[0];
+  return "namespace poc_gen {\n/// Serves this specialisation in every process of '" + Unit.Name +
+         "'.\ninline const ::poc::MethodRegistration<" + Unit.Type + "> " + Unit.Id +
+         "_registration{" + Unit.Id + "_interface::" + M.Key +
+         ", [](void *self, ::poc::Request &rq) {\nrq.invoke(*static_cast<" + Unit.Type +
+         " *>(self), " + memberPointer(M) + ");\n}};\n} // namespace poc_gen\n";
+}
+
 std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
   std::string S;
   llvm::raw_string_ostream OS(S);
@@ -514,7 +554,26 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
   for (const auto &[Sig, MP] : C.ExtraServed)
     OS << "case ::poc::method_id(\"" << Sig << "\"):\nrq.invoke(self, " << MP
        << ");\nreturn;\n";
-  OS << "default:\nrq.unknown_method(method);\n}\n}\n";
+  // Specialisations of member function templates are registered by the
+  // files that call them (emitMethodRegistration), under the class that
+  // declares the template: this class or one of its public bases.
+  OS << "default:\n";
+  std::vector<const CXXRecordDecl *> Declaring{C.Decl};
+  for (size_t I = 0; I < Declaring.size(); ++I) // public bases, in order
+    for (const CXXBaseSpecifier &B : Declaring[I]->bases())
+      if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+          Base && B.getAccessSpecifier() == AS_public &&
+          std::find(Declaring.begin(), Declaring.end(), Base->getDefinition()) ==
+              Declaring.end())
+        Declaring.push_back(Base->getDefinition());
+  for (const CXXRecordDecl *D : Declaring) {
+    std::string T = codeSpelling(Ctx.getRecordType(D), Ctx);
+    std::string Self = D == C.Decl ? "std::addressof(self)"
+                                   : "static_cast<" + T + " *>(std::addressof(self))";
+    OS << "if (::poc::detail::invoke_registered_method(typeid(" << T
+       << "), method, static_cast<void *>(" << Self << "), rq))\nreturn;\n";
+  }
+  OS << "rq.unknown_method(method);\n}\n}\n";
   OS << "static " << C.Type
      << " *construct(std::uint64_t ctor, ::poc::Request &rq) {\n"
      << "switch (ctor) {\n";

@@ -158,6 +158,7 @@ public:
   bool VisitBinaryOperator(BinaryOperator *E);
   bool VisitDeclStmt(DeclStmt *S);
   bool VisitFunctionDecl(FunctionDecl *FD);
+  bool VisitDeclRefExpr(DeclRefExpr *E);
 
 private:
   /// The statement enclosing the expression being visited (which is on top
@@ -769,6 +770,13 @@ bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
                "-isystem or a system directory); include its folder with -I";
     return true;
   }
+  if (C.Decl->isLocalClass()) {
+    // Its interface and server are generated at namespace scope.
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process of '" + C.Decl->getNameAsString() +
+               "', a class defined inside a function; define it at namespace scope";
+    return true;
+  }
   const RemoteMethod *M = Gen->methodFor(CE->getConstructor());
   if (!M) {
     Diags.report(E->getBeginLoc(), Diag::Unsupported)
@@ -989,15 +997,28 @@ bool TranslateConsumer::VisitMemberExpr(MemberExpr *E) {
 }
 
 bool TranslateConsumer::VisitFunctionDecl(FunctionDecl *FD) {
-  if (!FD->isMain() || !FD->doesThisDeclarationHaveABody() ||
-      !SM->isWrittenInMainFile(FD->getLocation()))
+  if (!FD->isMain() || !SM->isWrittenInMainFile(FD->getLocation()))
+    return true;
+  // Every declaration is renamed, so that a use after a forward
+  // declaration finds the renamed function (VisitDeclRefExpr).
+  R.ReplaceText(FD->getLocation(), 4, "poc_user_main");
+  if (!FD->doesThisDeclarationHaveABody())
     return true;
   Main = FD;
-  R.ReplaceText(FD->getLocation(), 4, "poc_user_main");
   // Only `main` may fall off its end; poc_user_main must return.
   const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
   if (Body && (Body->body_empty() || !isa<ReturnStmt>(Body->body_back())))
     R.InsertTextBefore(Body->getRBracLoc(), "return 0; ");
+  return true;
+}
+
+bool TranslateConsumer::VisitDeclRefExpr(DeclRefExpr *E) {
+  // A program may name `main` (Clang accepts it as an extension), e.g. as a
+  // function pointer; it now means the renamed user main.
+  const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
+  if (FD && FD->isMain() && SM->isWrittenInMainFile(E->getLocation()) &&
+      !E->getLocation().isMacroID())
+    R.ReplaceText(E->getLocation(), 4, "poc_user_main");
   return true;
 }
 
@@ -1177,7 +1198,7 @@ std::string TranslateConsumer::generateEnd(
     if (Declared.insert(C).second)
       Decls += declarationsOf(*C);
   for (const auto &[C, Top] : FirstUse)
-    Clients += Gen->emitClientDefinitions(*C);
+    Clients += Gen->emitClientDefinitions(*C) + Gen->emitMethodRegistration(*C);
   for (const RemoteClass *C : Specialised)
     Clients += Dependent->emitDefinitions(*C);
   for (const RemoteClass *C : Servers)

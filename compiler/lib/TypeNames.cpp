@@ -84,7 +84,9 @@ std::string methodSignature(const CXXMethodDecl *MD) {
   for (unsigned I = 0; I < MD->getNumParams(); ++I) {
     if (I)
       S += ',';
-    S += signatureSpelling(MD->getParamDecl(I)->getType(), Ctx);
+    // Top-level qualifiers are not part of a function's type: `f(T *const)`
+    // in a definition declares the same method as `f(T *)` in its header.
+    S += signatureSpelling(MD->getParamDecl(I)->getType().getUnqualifiedType(), Ctx);
   }
   S += ')';
   if (MD->isConst())

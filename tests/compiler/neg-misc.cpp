@@ -1,5 +1,6 @@
 // Remote arrays of non-trivially-copyable elements, aggregate creation,
-// copy-constructing a process and process operations inside macros.
+// copy-constructing a process, process operations inside macros and a
+// process of a local class.
 // RUN: not %pocxx --translate-only %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <string>
 
@@ -24,5 +25,11 @@ int main() {
   // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:12: error: poc++ does not support creating a process with a copy, move or non-public constructor
   int v = GET(b);
   // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:11: error: poc++ does not support process operations inside macro expansions; write them outside the macro
-  return v + (names != nullptr) + (a != nullptr);
+  class Local {
+  public:
+    int get() const { return 2; }
+  };
+  Local *l = new ("m") Local();
+  // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:14: error: poc++ does not support creating a process of 'Local', a class defined inside a function; define it at namespace scope
+  return v + (names != nullptr) + (a != nullptr) + l->get();
 }

@@ -91,6 +91,10 @@ public:
   std::string emitDeclarations(const RemoteClass &C);
   /// Definitions of the wrappers marked used.
   std::string emitClientDefinitions(const RemoteClass &C);
+  /// For a unit that is a specialisation of a member function template: the
+  /// registration that lets every server of its class run it (servers list
+  /// only the methods their class declares). Empty for anything else.
+  std::string emitMethodRegistration(const RemoteClass &Unit);
   /// T_server and the registration.
   std::string emitServer(const RemoteClass &C);
   /// Where the emitted code came from, for its comments.

@@ -67,7 +67,28 @@ const ClassInfo &class_info(std::type_index type);
 /// The class registered under `key`, or nullptr.
 const ClassInfo *find_class(std::uint64_t key) noexcept;
 
+/// Runs one method on an object of the class it was registered for.
+using MethodInvoker = void (*)(void *object, Request &rq);
+/// Adds method `method` of class `type` (see MethodRegistration).
+void register_method(std::type_index type, std::uint64_t method, MethodInvoker invoke);
+/// Runs method `method` of class `type` on `object` if one was registered;
+/// false if none was. Servers call it for ids their own switch lacks.
+bool invoke_registered_method(std::type_index type, std::uint64_t method, void *object,
+                              Request &rq);
+
 } // namespace detail
+
+/// Makes one more method of class `T` callable on its processes: a
+/// specialisation of a member function template. A class's server lists
+/// the methods its class declares, but only the files that call a template
+/// know which specialisations exist; poc++ registers each one there, and
+/// since every host runs the same executable, every server finds it.
+template <class T> class MethodRegistration {
+public:
+  MethodRegistration(std::uint64_t method, detail::MethodInvoker invoke) {
+    detail::register_method(typeid(T), method, invoke);
+  }
+};
 
 /// Makes class `T` creatable as a process, served by `Server` (which has
 /// static `dispatch(T&, std::uint64_t, Request&)` and

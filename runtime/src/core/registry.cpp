@@ -13,6 +13,8 @@ struct Registry {
   std::mutex mu;
   std::unordered_map<std::type_index, ClassInfo> by_type;
   std::unordered_map<std::uint64_t, const ClassInfo *> by_key;
+  /// Methods registered one by one (MethodRegistration), per class.
+  std::unordered_map<std::type_index, std::unordered_map<std::uint64_t, MethodInvoker>> methods;
 };
 
 Registry &registry() {
@@ -42,6 +44,31 @@ const ClassInfo &class_info(std::type_index type) {
     throw usage_error(std::string("poc: class ") + type.name() +
                       " is not registered as a process class (poc::ClassRegistration)");
   return it->second;
+}
+
+void register_method(std::type_index type, std::uint64_t method, MethodInvoker invoke) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> g(r.mu);
+  // Several translation units may register the same specialisation.
+  r.methods[type].emplace(method, invoke);
+}
+
+bool invoke_registered_method(std::type_index type, std::uint64_t method, void *object,
+                              Request &rq) {
+  MethodInvoker invoke = nullptr;
+  {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> g(r.mu);
+    auto cls = r.methods.find(type);
+    if (cls == r.methods.end())
+      return false;
+    auto m = cls->second.find(method);
+    if (m == cls->second.end())
+      return false;
+    invoke = m->second;
+  }
+  invoke(object, rq);
+  return true;
 }
 
 const ClassInfo *find_class(std::uint64_t key) noexcept {

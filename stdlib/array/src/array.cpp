@@ -18,13 +18,6 @@
 #include <stdexcept>
 #include <string>
 
-#ifdef POCSTD_WITHOUT_POCXX
-// Built by a plain C++ compiler (the library's unit tests, the sanitizer
-// build): the servers are then local objects, and a started call is simply
-// an ordinary call that completes before the next statement.
-#define start
-#endif
-
 namespace pocstd {
 
 namespace {
