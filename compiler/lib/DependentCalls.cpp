@@ -46,6 +46,22 @@ DependentCalls::DependentCalls(
   }
 }
 
+std::string DependentCalls::useCreation(bool Started) {
+  std::string Helper = Started ? "start_create" : "create";
+  Creations.insert(Helper);
+  return "::poc_gen::" + Helper;
+}
+
+std::vector<const RemoteMethod *> DependentCalls::creators(const RemoteClass &C) const {
+  std::vector<const RemoteMethod *> Out;
+  if (Creations.empty() || !C.Concrete || C.Decl->isLocalClass())
+    return Out;
+  for (const RemoteMethod &M : C.Ctors)
+    if (!M.Problem)
+      Out.push_back(&M);
+  return Out;
+}
+
 std::string DependentCalls::use(llvm::StringRef Name, llvm::StringRef Variant) {
   Uses[Name.str()].insert(Variant.str());
   return "::poc_gen::" + helperName(Name, Variant);
@@ -90,7 +106,7 @@ std::vector<const RemoteClass *> DependentCalls::specialisedClasses() {
   std::vector<const RemoteClass *> Out;
   for (const CXXRecordDecl *RD : Classes) {
     const RemoteClass &C = Gen.classFor(RD);
-    if (!targets(C).empty())
+    if (!targets(C).empty() || !creators(C).empty())
       Out.push_back(&C);
   }
   std::sort(Out.begin(), Out.end(),
@@ -103,6 +119,9 @@ std::vector<const RemoteClass *> DependentCalls::specialisedClasses() {
 std::vector<const RemoteClass *>
 DependentCalls::unitsCalledBy(const RemoteClass &C) {
   std::vector<const RemoteClass *> Units;
+  for (const RemoteMethod *M : creators(C))
+    for (const std::string &Helper : Creations)
+      Gen.use(C, *M, Helper);
   for (const auto &[Use, Found] : targets(C))
     for (const Target &T : Found) {
       Gen.use(*T.Unit, *T.Method, Use.second);
@@ -160,6 +179,16 @@ std::string DependentCalls::emitHelpers() const {
            << "return ::poc::make_ready_future(" << Plain << ");\n";
       OS << "}\n";
     }
+  for (const std::string &Helper : Creations)
+    OS << "/// `" << (Helper == "create" ? "" : "start ")
+       << "new (m) T(args)` in a template.\n"
+       << "template <class T, class... A>\nT *" << Helper
+       << "(const ::poc::machine &where, A &&...a) {\n"
+       << "static_assert(remote<T>::poc_remotable, \"poc++: new (m) T(...) in a template "
+          "creates a process only of a class that this file names as T (e.g. "
+          "make<Counter>(...)) or creates elsewhere\");\n"
+       << "return remote<T>::poc_create::" << Helper
+       << "(where, std::forward<A>(a)...);\n}\n";
   OS << "} // namespace poc_gen\n";
   return S;
 }
@@ -178,6 +207,11 @@ std::string DependentCalls::emitSpecialisation(const RemoteClass &C) {
           "static " + Gen.wrapperResult(*T.Method, Use.second) + " " +
           Use.first + "(" + Gen.selfParam(*T.Unit, *T.Method) +
           Gen.wrapperParams(*T.Method, true) + ");\n";
+  for (const RemoteMethod *M : creators(C))
+    for (const std::string &Helper : Creations)
+      Structs["poc_create"] += "static " + C.Type + " *" + Helper +
+                               "(const ::poc::machine &where" + Gen.wrapperParams(*M, true) +
+                               ");\n";
   for (const auto &[Struct, Body] : Structs)
     OS << "struct " << Struct << " {\n" << Body << "};\n";
   OS << "};\n} // namespace poc_gen\n";
@@ -197,6 +231,12 @@ std::string DependentCalls::emitDefinitions(const RemoteClass &C) {
          << "return ::poc_gen::" << T.Unit->Id << "_client::" << T.Method->Key
          << Use.second << "(self" << Gen.forwardedArgs(*T.Method, true)
          << ");\n}\n";
+  for (const RemoteMethod *M : creators(C))
+    for (const std::string &Helper : Creations)
+      OS << "inline " << C.Type << " *poc_gen::remote<" << C.Type << ">::poc_create::" << Helper
+         << "(const ::poc::machine &where" << Gen.wrapperParams(*M, false) << ") {\n"
+         << "return ::poc_gen::" << C.Id << "_client::" << Helper << "_" << M->Key.substr(5)
+         << "(where" << Gen.forwardedArgs(*M, true) << ");\n}\n";
   return S;
 }
 

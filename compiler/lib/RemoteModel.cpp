@@ -4,21 +4,22 @@
 #include "pocc/TypeNames.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
 
 using namespace clang;
 
 namespace pocc {
 
-bool isRemoteNew(const CXXNewExpr *E) {
-  if (E->getNumPlacementArgs() != 1 || !E->getOperatorNew())
-    return false;
-  const FunctionDecl *New = E->getOperatorNew();
-  if (New->getNumParams() != 2)
-    return false;
-  QualType P = New->getParamDecl(1)->getType().getNonReferenceType();
-  P = P.getUnqualifiedType().getCanonicalType();
+namespace {
+/// True for the types a machine is given as: poc::machine, poc::persistent_at,
+/// strings and `const char*`.
+bool isMachineType(QualType P) {
+  P = P.getNonReferenceType().getUnqualifiedType().getCanonicalType();
   if (const auto *RD = P->getAsCXXRecordDecl())
     return RD->getQualifiedNameAsString() == "poc::machine" ||
            RD->getQualifiedNameAsString() == "poc::persistent_at" ||
@@ -29,6 +30,63 @@ bool isRemoteNew(const CXXNewExpr *E) {
     return PT->getPointeeType().isConstQualified() &&
            PT->getPointeeType()->isCharType();
   return false;
+}
+} // namespace
+
+bool isRemoteNew(const CXXNewExpr *E) {
+  if (E->getNumPlacementArgs() != 1 || !E->getOperatorNew())
+    return false;
+  const FunctionDecl *New = E->getOperatorNew();
+  return New->getNumParams() == 2 && isMachineType(New->getParamDecl(1)->getType());
+}
+
+bool isDependentRemoteNew(const CXXNewExpr *E) {
+  if (E->getNumPlacementArgs() != 1 || E->isArray() ||
+      !E->getAllocatedType()->getAs<TemplateTypeParmType>())
+    return false;
+  const Expr *Where = E->getPlacementArg(0)->IgnoreParenImpCasts();
+  QualType T = Where->getType();
+  // A string literal is an array of const char; other arguments are named.
+  if (const auto *AT = T->getAsArrayTypeUnsafe())
+    return AT->getElementType().isConstQualified() && AT->getElementType()->isCharType();
+  return !T->isDependentType() && isMachineType(T);
+}
+
+std::vector<const CXXRecordDecl *> dependentCreationClasses(const CXXNewExpr *E,
+                                                            ASTContext &Ctx) {
+  std::vector<const CXXRecordDecl *> Out;
+  const auto *Parm = E->getAllocatedType()->getAs<TemplateTypeParmType>();
+  auto take = [&](const TemplateArgumentList &Args) {
+    if (Parm->getIndex() >= Args.size())
+      return;
+    const TemplateArgument &A = Args.get(Parm->getIndex());
+    if (A.getKind() != TemplateArgument::Type)
+      return;
+    if (const CXXRecordDecl *RD = A.getAsType()->getAsCXXRecordDecl())
+      if (std::find(Out.begin(), Out.end(), RD) == Out.end())
+        Out.push_back(RD);
+  };
+  // The function that holds the expression, then the class around it.
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  while (!Parents.empty()) {
+    if (const auto *FD = Parents[0].get<FunctionDecl>()) {
+      if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate();
+          FT && FT->getTemplateParameters()->getDepth() == Parm->getDepth()) {
+        for (const FunctionDecl *S : FT->specializations())
+          if (const TemplateArgumentList *Args = S->getTemplateSpecializationArgs())
+            take(*Args);
+        return Out;
+      }
+      const auto *RD = dyn_cast<CXXRecordDecl>(FD->getDeclContext());
+      const ClassTemplateDecl *CT = RD ? RD->getDescribedClassTemplate() : nullptr;
+      if (CT && CT->getTemplateParameters()->getDepth() == Parm->getDepth())
+        for (const ClassTemplateSpecializationDecl *S : CT->specializations())
+          take(S->getTemplateArgs());
+      return Out;
+    }
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return Out;
 }
 
 bool isProcessGroupMember(const CXXRecordDecl *RD) {
@@ -71,8 +129,9 @@ void addWithBases(const CXXRecordDecl *RD, std::set<std::string> &Out) {
 /// Finds remote creations of classes.
 class CreationFinder : public RecursiveASTVisitor<CreationFinder> {
 public:
-  explicit CreationFinder(const SourceManager &SM) : SM(SM) {}
+  explicit CreationFinder(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
   std::set<std::string> Names;
+  ASTContext &Ctx;
   const SourceManager &SM;
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *D) {
@@ -83,6 +142,9 @@ public:
   bool VisitCXXNewExpr(CXXNewExpr *E) {
     if (isRemoteNew(E) && !E->isArray())
       addWithBases(E->getAllocatedType()->getAsCXXRecordDecl(), Names);
+    if (isDependentRemoteNew(E))
+      for (const CXXRecordDecl *RD : dependentCreationClasses(E, Ctx))
+        addWithBases(RD, Names);
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
@@ -94,7 +156,7 @@ public:
 
 std::set<std::string> collectRemotableNames(ASTContext &Ctx,
                                             ArrayRef<Decl *> TopLevel) {
-  CreationFinder F(Ctx.getSourceManager());
+  CreationFinder F(Ctx);
   for (Decl *D : TopLevel)
     F.TraverseDecl(D);
   return F.Names;
@@ -169,6 +231,9 @@ public:
   bool VisitCXXNewExpr(CXXNewExpr *E) {
     if (isRemoteNew(E) && !E->isArray())
       M.addRemotable(E->getAllocatedType()->getAsCXXRecordDecl());
+    if (isDependentRemoteNew(E))
+      for (const CXXRecordDecl *RD : dependentCreationClasses(E, M.Ctx))
+        M.addRemotable(RD);
     return true;
   }
   bool VisitCXXRecordDecl(CXXRecordDecl *RD) {

@@ -151,6 +151,8 @@ public:
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E);
   bool VisitCallExpr(CallExpr *E);
   bool VisitCXXNewExpr(CXXNewExpr *E);
+  /// `new (m) T(args)` with a template parameter `T` (DependentCalls.h).
+  void rewriteDependentNew(const CXXNewExpr *E, bool Started);
   bool VisitCXXDeleteExpr(CXXDeleteExpr *E);
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E);
   bool VisitUnaryOperator(UnaryOperator *E);
@@ -714,7 +716,7 @@ bool TranslateConsumer::VisitBinaryOperator(BinaryOperator *E) {
   if (E->getOpcode() != BO_Assign || !inUserFile(E->getBeginLoc()))
     return true;
   const auto *New = dyn_cast<CXXNewExpr>(E->getRHS()->IgnoreParenImpCasts());
-  if (New && isRemoteNew(New) && takeStart(E->getBeginLoc()))
+  if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && takeStart(E->getBeginLoc()))
     StartedNews.insert(New);
   return true;
 }
@@ -727,12 +729,47 @@ bool TranslateConsumer::VisitDeclStmt(DeclStmt *S) {
   const auto *New = VD && VD->getInit() ? dyn_cast<CXXNewExpr>(
                                               VD->getInit()->IgnoreParenImpCasts())
                                         : nullptr;
-  if (New && isRemoteNew(New) && takeStart(S->getBeginLoc()))
+  if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && takeStart(S->getBeginLoc()))
     StartedNews.insert(New);
   return true;
 }
 
+void TranslateConsumer::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
+  if (E->getInitializationStyle() == CXXNewInitializationStyle::Braces) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process of a template parameter type with braces; write "
+           "'new (m) T(args)'";
+    return;
+  }
+  std::string Type = Lexer::getSourceText(
+                         CharSourceRange::getTokenRange(
+                             E->getAllocatedTypeSourceInfo()->getTypeLoc().getSourceRange()),
+                         *SM, LangOpts)
+                         .str();
+  const Expr *Where = E->getPlacementArg(0);
+  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation WhereBegin = SM->getExpansionLoc(Where->getBeginLoc());
+  SourceLocation WhereEnd = afterToken(SM->getExpansionLoc(Where->getEndLoc()));
+  replace(Begin, WhereBegin, dependent().useCreation(Started) + "<" + Type + ">(");
+  SourceRange Parens = E->getDirectInitRange();
+  if (Parens.isInvalid()) { // `new (m) T`: the default constructor
+    replace(WhereEnd, afterToken(SM->getExpansionLoc(E->getEndLoc())), ")");
+    return;
+  }
+  unsigned Args = 0;
+  if (const auto *List = dyn_cast_or_null<ParenListExpr>(E->getInitializer()))
+    Args = List->getNumExprs();
+  else if (E->getInitializer())
+    Args = 1;
+  // `) T(` becomes `, ` (or nothing); the arguments and `)` stay.
+  replace(WhereEnd, afterToken(SM->getExpansionLoc(Parens.getBegin())), Args ? ", " : "");
+}
+
 bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
+  if (inUserFile(E->getBeginLoc()) && isDependentRemoteNew(E) && rewritable(E)) {
+    rewriteDependentNew(E, StartedNews.count(E) || takeStart(E->getBeginLoc()));
+    return true;
+  }
   if (!inUserFile(E->getBeginLoc()) || !isRemoteNew(E) || !rewritable(E))
     return true;
   bool Started = StartedNews.count(E) || takeStart(E->getBeginLoc());

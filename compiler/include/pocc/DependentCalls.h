@@ -17,6 +17,14 @@
 // `remote<T>` is specialised for every remotable class of the file that has
 // a public method of a name used this way.
 //
+// `new (m) T(args)` with a template parameter `T` becomes
+// `::poc_gen::create<T>(m, args)` (`start_create` when started), which goes
+// to `remote<T>::poc_create`, an overload set of forwarders to the class's
+// creation wrappers (one per public constructor), so C++ overload
+// resolution picks the constructor. The classes are the arguments for `T`
+// that the file names (RemoteModel's dependentCreationClasses); any other
+// `T` fails to compile with a static_assert that says so.
+//
 //===----------------------------------------------------------------------===//
 #ifndef POCC_DEPENDENTCALLS_H
 #define POCC_DEPENDENTCALLS_H
@@ -45,7 +53,10 @@ public:
   /// Notes a call of method \p Name, \p Variant "" (a call), "_start" or
   /// "_future"; returns the helper to call instead.
   std::string use(llvm::StringRef Name, llvm::StringRef Variant);
-  bool empty() const { return Uses.empty(); }
+  /// Notes a creation `new (m) T(...)` with a dependent `T`, started or
+  /// not; returns the helper to call instead.
+  std::string useCreation(bool Started);
+  bool empty() const { return Uses.empty() && Creations.empty(); }
 
   /// The classes that get a `remote<T>` specialisation, in a stable order.
   std::vector<const RemoteClass *> specialisedClasses();
@@ -75,7 +86,12 @@ private:
   std::map<std::pair<std::string, std::string>, std::vector<Target>>
   targets(const RemoteClass &C);
 
+  /// The constructors a dependent creation of \p C may choose.
+  std::vector<const RemoteMethod *> creators(const RemoteClass &C) const;
+
   InterfaceGen &Gen;
+  /// The creation helpers used: "create", "start_create".
+  std::set<std::string> Creations;
   std::vector<const clang::CXXRecordDecl *> Classes;
   std::set<std::string> RemoteNames;
   /// Method name -> variants used.

@@ -33,6 +33,17 @@ namespace pocc {
 /// process or remote array creation rather than an ordinary placement new.
 bool isRemoteNew(const clang::CXXNewExpr *E);
 
+/// True for `new (m) T(args)` in a template, where `T` is a template type
+/// parameter: Sema resolves no operator new until instantiation, so the
+/// machine is recognised by the placement argument's type.
+bool isDependentRemoteNew(const clang::CXXNewExpr *E);
+
+/// The classes a dependent remote creation \p E creates: the arguments for
+/// its `T` of every specialisation of the enclosing function template or
+/// class template that this file names (`make<Counter>("m")`).
+std::vector<const clang::CXXRecordDecl *>
+dependentCreationClasses(const clang::CXXNewExpr *E, clang::ASTContext &Ctx);
+
 /// True if \p RD derives (directly or not) from poc::ProcessGroupMember.
 bool isProcessGroupMember(const clang::CXXRecordDecl *RD);
 
