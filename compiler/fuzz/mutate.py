@@ -27,6 +27,7 @@ import concurrent.futures
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -170,6 +171,12 @@ def verdict(rc, output):
     return None
 
 
+def limit_memory():
+    """A runaway compiler ends at 8 GiB of address space instead of taking
+    the machine's memory (Clang's runaway recursion took 24 GiB in a minute)."""
+    resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30))
+
+
 def run_poc(poc, mode, path, origin_dir, timeout, workdir):
     """Runs poc++ in `mode` on `path`: (exit status or None on timeout, output)."""
     cmd = [poc] + mode + ["-I", origin_dir]
@@ -178,7 +185,7 @@ def run_poc(poc, mode, path, origin_dir, timeout, workdir):
     cmd.append(path)
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=timeout, cwd=workdir)
+                           timeout=timeout, cwd=workdir, preexec_fn=limit_memory)
         return p.returncode, p.stdout.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
         return None, ""

@@ -3,6 +3,7 @@
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -22,6 +23,11 @@ UserSourcePrinter::UserSourcePrinter() : Options(new DiagnosticOptions) {
 UserSourcePrinter::~UserSourcePrinter() = default;
 
 void UserSourcePrinter::BeginSourceFile(const LangOptions &LangOpts, const Preprocessor *PP) {
+  // After a fatal error Clang keeps parsing but shows nothing more, not even
+  // the sign of a runaway recursion. So fatal errors reach this printer as
+  // errors, and it drops what Clang would have suppressed, all but that sign.
+  if (PP)
+    PP->getDiagnostics().setFatalsAsError(true);
   Printer->BeginSourceFile(LangOpts, PP);
 }
 
@@ -34,9 +40,14 @@ void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
   // runaway recursion. (`-w` would drop that one too, and
   // `-Wno-everything` also the warnings that are errors by default, such
   // as -Wreturn-mismatch.)
+  bool StackSign = Info.getID() == diag::warn_stack_exhausted;
+  // (poc++'s own diagnostics have custom ids, which have no default mapping.)
+  if (Level == DiagnosticsEngine::Error && Info.getID() < diag::DIAG_UPPER_LIMIT &&
+      DiagnosticIDs::getDefaultMapping(Info.getID()).getSeverity() == diag::Severity::Fatal)
+    Level = DiagnosticsEngine::Fatal; // shown as clang++ shows it
   bool Warning = Level == DiagnosticsEngine::Warning || Level == DiagnosticsEngine::Remark;
   if (Level != DiagnosticsEngine::Note)
-    DroppingNotes = Warning && Info.getID() != diag::warn_stack_exhausted;
+    DroppingNotes = !StackSign && (Warning || FatalSeen);
   if (DroppingNotes)
     return;
   DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts errors and warnings
@@ -44,7 +55,8 @@ void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
   Out.flush();
   errs() << restoreSource(Buffer, Info);
   Buffer.clear();
-  if (Info.getID() == diag::warn_stack_exhausted)
+  FatalSeen |= Level == DiagnosticsEngine::Fatal;
+  if (StackSign)
     stopRunawayRecursion(Info);
 }
 

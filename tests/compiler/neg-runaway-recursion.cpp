@@ -4,6 +4,13 @@
 // error at that place, instead of hanging and taking all memory. Found by
 // the mutation fuzzer (compiler/fuzz/corpus/pagedevice-class-left-open.cpp).
 // RUN: not %pocxx --translate-only %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=error:
+// After a fatal error Clang shows nothing more, yet keeps parsing: poc++
+// still stops at the recursion.
+// RUN: not %pocxx --translate-only -DAFTER_FATAL %s -o %t.cpp 2>&1 | FileCheck %s --check-prefixes=FATAL,CHECK --implicit-check-not=error:
+#ifdef AFTER_FATAL
+#include <no-such-header.h>
+// FATAL: neg-runaway-recursion.cpp:[[#@LINE-1]]:10: fatal error: 'no-such-header.h' file not found
+#endif
 #include <cstddef>
 
 class Page {

@@ -42,8 +42,10 @@ private:
   /// the diagnostic's file by the file's own lines.
   std::string restoreSource(const std::string &Rendered, const clang::Diagnostic &Info) const;
 
-  /// True after a dropped warning, so that its notes are dropped too.
+  /// True after a dropped diagnostic, so that its notes are dropped too.
   bool DroppingNotes = false;
+  /// True once a fatal error was shown: nothing else is (as in clang++).
+  bool FatalSeen = false;
   std::string Buffer;
   llvm::raw_string_ostream Out{Buffer};
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Options;
