@@ -1263,7 +1263,9 @@ std::string TranslateConsumer::generateEnd(
 }
 
 void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
-  if (CI.getDiagnostics().hasErrorOccurred())
+  // The client's count: errors it showed (not one it knows to be valid
+  // poc++, UserSourcePrinter::isStartedVoidCall).
+  if (CI.getDiagnostics().getClient()->getNumErrors())
     return;
   Ctx = &C;
   SM = &C.getSourceManager();
@@ -1301,7 +1303,9 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
     for (const auto &Started : Offsets)
       Diags.report(SM->getComposedLoc(FID, Started.second),
                    Diag::StartNotACall);
-  if (CI.getDiagnostics().hasErrorOccurred())
+  // The client's count: errors it showed (not one it knows to be valid
+  // poc++, UserSourcePrinter::isStartedVoidCall).
+  if (CI.getDiagnostics().getClient()->getNumErrors())
     return;
   finish();
 }
@@ -1455,7 +1459,9 @@ public:
   /// Declarations loaded from a precompiled header are library code.
   void HandleInterestingDecl(DeclGroupRef) override {}
   void HandleTranslationUnit(ASTContext &C) override {
-    if (CI.getDiagnostics().hasErrorOccurred())
+    // The client's count: errors it showed (not one it knows to be valid
+  // poc++, UserSourcePrinter::isStartedVoidCall).
+  if (CI.getDiagnostics().getClient()->getNumErrors())
       return;
     std::set<std::string> Found = collectRemotableNames(C, TopLevel);
     Names.insert(Found.begin(), Found.end());

@@ -1,7 +1,9 @@
 //===- UserSourcePrinter.cpp - diagnostics that quote the user's text -----===//
 #include "pocc/UserSourcePrinter.h"
 
+#include "clang/AST/Type.h"
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallVector.h"
@@ -40,6 +42,10 @@ void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
   // runaway recursion. (`-w` would drop that one too, and
   // `-Wno-everything` also the warnings that are errors by default, such
   // as -Wreturn-mismatch.)
+  if (isStartedVoidCall(Info)) {
+    DroppingNotes = true; // and its notes on the candidates
+    return;
+  }
   bool StackSign = Info.getID() == diag::warn_stack_exhausted;
   // (poc++'s own diagnostics have custom ids, which have no default mapping.)
   if (Level == DiagnosticsEngine::Error && Info.getID() < diag::DIAG_UPPER_LIMIT &&
@@ -58,6 +64,25 @@ void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
   FatalSeen |= Level == DiagnosticsEngine::Fatal;
   if (StackSign)
     stopRunawayRecursion(Info);
+}
+
+bool UserSourcePrinter::isStartedVoidCall(const Diagnostic &Info) {
+  // The parse sees `auto f = start p->g()` as `auto f = _Pst^ p->g()`, whose
+  // type is a future of g's result (pocc/StartKeyword.h); no operator takes a
+  // void operand, so for a void g Sema reports the `^` and recovers with the
+  // call kept in the tree, where the translation finds it. The started call
+  // is valid poc++ (a poc::future<void>), so that error is not the user's.
+  if (Info.getID() != diag::err_typecheck_invalid_operands || Info.getNumArgs() < 2 ||
+      Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype || !Info.hasSourceManager())
+    return false;
+  QualType Right = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
+  if (!Right->isVoidType())
+    return false;
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation Op = SM.getExpansionLoc(Info.getLocation());
+  unsigned Offset = SM.getFileOffset(Op);
+  StringRef Parsed = SM.getBufferData(SM.getFileID(Op));
+  return Offset >= 4 && Parsed.substr(Offset - 4, 5) == "_Pst^";
 }
 
 void UserSourcePrinter::stopRunawayRecursion(const Diagnostic &Info) {

@@ -35,6 +35,9 @@ public:
                         const clang::Diagnostic &Info) override;
 
 private:
+  /// True for Sema's error on the parse-only form of `start p->g()` with a
+  /// void g after `=` (see the definition): valid poc++, not shown.
+  static bool isStartedVoidCall(const clang::Diagnostic &Info);
   /// Ends the compilation with an error at \p Info's location (called on
   /// Clang's "stack nearly exhausted" warning: see the definition).
   [[noreturn]] static void stopRunawayRecursion(const clang::Diagnostic &Info);
