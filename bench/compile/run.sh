@@ -1,25 +1,27 @@
 #!/bin/sh
-# Compile-time benchmark (bench/RESULTS.md, section "Compiler"):
-# CPU time (user+sys, including child processes, best of N runs, the
-# commands taking turns) of
-#   baseline: clang++-19 -std=c++20 -c of program.cpp with <poc/poc.hpp>
-#             (the `start` keywords removed, so that it is plain C++), and
-#   poc++ -c program.cpp with the default system compiler (the Clang 19
-#             poc++ is built on; translation + compilation of the
-#             translation), and
-#   poc++ -c program.cpp with POC_CXX=mpicxx (g++ 12, with its
-#             precompiled <poc/poc.hpp>).
+# Compile-time benchmark (bench/RESULTS.md, section "Compiler"): CPU time
+# (user+sys, including child processes, best of N runs, the commands taking
+# turns) of compiling each source with
+#   baseline: clang++-19 -std=c++20 -O2 -c of the source with <poc/poc.hpp>
+#             (its `start` keywords removed, so that it is plain C++), and
+#   poc++ -O2 -c (translation + compilation of the translation by the
+#             default system compiler, the Clang 19 poc++ is built on, with
+#             the runtime's precompiled header from poc++'s cache), and
+#   the same with POC_PCH=0 (no precompiled header).
+# The cache starts empty, so the first poc++ run of each flag set also
+# builds the precompiled header: that run is reported on its own.
+# Sources: bench/compile/program.cpp, the examples and apps/fft3d.
 # usage: bench/compile/run.sh <build-dir> [runs]
 set -eu
 build=$(cd "$1" && pwd)
 runs=${2:-5}
 here=$(cd "$(dirname "$0")" && pwd)
-src=$here/program.cpp
+root=$(cd "$here/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-sed 's/\bstart //' "$src" > "$work/plain.cpp"
-runtime_include=$(cd "$here/../../runtime/include" && pwd)
+export POC_PCH_CACHE="$work/pch-cache"
 mpi_flags=$(mpicxx --showme:compile)
+includes="-I$root/apps/fft3d/core/include -I$root/stdlib/array/include -I$root/stdlib/pagedevice/include"
 
 # CPU seconds (user+sys) of one run of a command.
 cpu() {
@@ -28,24 +30,32 @@ cpu() {
 }
 # The smaller of a best so far ($1, empty at first) and a run ($2).
 min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-# The commands take turns, so that a change in the machine's load during
-# the measurement affects them alike; each keeps its best run.
-base= translate= pocdefault= pocmpicxx=
-i=0
-while [ $i -lt "$runs" ]; do
-  base=$(min "$base" "$(cpu clang++-19 -std=c++20 -isystem "$runtime_include" \
-    $mpi_flags -include poc/poc.hpp -c "$work/plain.cpp" -o "$work/plain.o")")
-  translate=$(min "$translate" "$(cpu "$build/compiler/poc++" --translate-only \
-    "$src" -o "$work/t.cpp")")
-  pocdefault=$(min "$pocdefault" "$(cpu "$build/compiler/poc++" -c "$src" \
-    -o "$work/p1.o")")
-  pocmpicxx=$(min "$pocmpicxx" "$(cpu env POC_CXX=mpicxx \
-    "$build/compiler/poc++" -c "$src" -o "$work/p2.o")")
-  i=$((i + 1))
+first=$(cpu "$build/compiler/poc++" -O2 $includes -c "$here/program.cpp" -o "$work/first.o")
+echo "first poc++ -O2 -c in an empty cache (builds the precompiled header): $first s"
+printf '%-34s %9s %9s %6s %9s %6s\n' source baseline poc++ ratio no-pch ratio
+total_base=0 total_poc=0 total_nopch=0
+for src in "$here/program.cpp" "$root"/examples/*/*.cpp "$root/apps/fft3d/main.cpp" \
+           "$root/apps/fft3d/fft3.cpp"; do
+  sed 's/\bstart //' "$src" > "$work/plain.cpp"
+  dir=$(dirname "$src")
+  base= poc= nopch=
+  i=0
+  while [ $i -lt "$runs" ]; do
+    base=$(min "$base" "$(cpu clang++-19 -std=c++20 -O2 -isystem "$root/runtime/include" \
+      $mpi_flags $includes -iquote "$dir" -include poc/poc.hpp -c "$work/plain.cpp" \
+      -o "$work/plain.o")")
+    poc=$(min "$poc" "$(cpu "$build/compiler/poc++" -O2 $includes -c "$src" -o "$work/p.o")")
+    nopch=$(min "$nopch" "$(cpu env POC_PCH=0 "$build/compiler/poc++" -O2 $includes -c "$src" \
+      -o "$work/n.o")")
+    i=$((i + 1))
+  done
+  printf '%-34s %9s %9s %6s %9s %6s\n' "${src#$root/}" "$base" "$poc" "$(ratio "$poc" "$base")" \
+    "$nopch" "$(ratio "$nopch" "$base")"
+  total_base=$(awk "BEGIN { print $total_base + $base }")
+  total_poc=$(awk "BEGIN { print $total_poc + $poc }")
+  total_nopch=$(awk "BEGIN { print $total_nopch + $nopch }")
 done
-echo "program: $(wc -l < "$src") lines; best of $runs runs, CPU seconds"
-echo "clang++-19 -c (baseline):        $base"
-echo "poc++ --translate-only:          $translate"
-echo "poc++ -c, default (clang++-19):  $pocdefault  ratio $(awk "BEGIN { printf \"%.2f\", $pocdefault / $base }")"
-echo "poc++ -c, POC_CXX=mpicxx (g++):  $pocmpicxx  ratio $(awk "BEGIN { printf \"%.2f\", $pocmpicxx / $base }")"
+printf '%-34s %9s %9s %6s %9s %6s\n' "all (best of $runs each)" "$total_base" "$total_poc" \
+  "$(ratio "$total_poc" "$total_base")" "$total_nopch" "$(ratio "$total_nopch" "$total_base")"

@@ -2,6 +2,7 @@
 #include "pocc/Driver.h"
 #include "pocc/Translator.h"
 #include "pocc/UserFileSystem.h"
+#include "pocc/RuntimePch.h"
 #include "pocc/UserSourcePrinter.h"
 
 #include "clang/Basic/LangStandard.h"
@@ -618,7 +619,13 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
       Cmd.insert(Cmd.end(), {"-isystem", TC.CxxPchDir});
     for (const std::string &M : TC.MpiIncludes)
       Cmd.insert(Cmd.end(), {"-isystem", M});
-    Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str(), "-isystem", TC.RuntimeInclude});
+    Cmd.insert(Cmd.end(), {"-isystem", TC.RuntimeInclude});
+    // The runtime's header precompiled for exactly these flags (not for -E,
+    // whose output must hold the header's text).
+    if (!O.Preprocess && !O.Deps.Only && !O.DryRun)
+      if (std::string Pch = runtimePch(TC, {Cmd.begin() + 1, Cmd.end()}); !Pch.empty())
+        Cmd.insert(Cmd.end(), {"-include-pch", Pch});
+    Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str()});
     // The system compiler lists what the translation includes; poc++ turns
     // that into the dependencies of the user's source.
     std::string CompilerDeps = GenDir + "/" + stem(O.Sources[I]) + ".compiler.d";

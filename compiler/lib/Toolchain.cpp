@@ -9,6 +9,7 @@
 #include "llvm/Support/Process.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace pocc {
 
@@ -91,6 +92,9 @@ Toolchain Toolchain::detect(const char *Argv0) {
       llvm::sys::path::filename(config::MpiCompiler))
     T.CxxPchDir.clear();
   T.RuntimeLinkFlags = split(config::RuntimeLinkFlags, ' ');
+  T.RuntimeHeadersStamp = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                              newestUnder(T.RuntimeInclude).time_since_epoch())
+                              .count();
   return T;
 }
 

@@ -11,6 +11,9 @@ namespace pocc {
 struct Toolchain {
   /// Directory holding <poc/poc.hpp>.
   std::string RuntimeInclude;
+  /// The newest modification time of the runtime's headers (ns), so
+  /// that a precompiled copy of them can tell it is stale (RuntimePch.h).
+  long long RuntimeHeadersStamp = 0;
   /// Directory of headers only the parse sees (poc_start_marker.hpp).
   std::string ParseInclude;
   /// Precompiled poc_parse_prefix.hpp for the parse; empty if none.

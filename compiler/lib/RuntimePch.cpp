@@ -1,0 +1,93 @@
+//===- RuntimePch.cpp - a precompiled <poc/poc.hpp> for the backend -------===//
+#include "pocc/RuntimePch.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace pocc {
+
+namespace {
+/// The cache folder, created if need be; empty if there is none.
+std::string cacheFolder() {
+  SmallString<256> Dir;
+  if (const char *P = std::getenv("POC_PCH_CACHE"); P && *P)
+    Dir = P;
+  else if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X)
+    sys::path::append(Dir, X, "poc++");
+  else if (const char *H = std::getenv("HOME"); H && *H)
+    sys::path::append(Dir, H, ".cache", "poc++");
+  else
+    return "";
+  if (sys::fs::create_directories(Dir))
+    return "";
+  return Dir.str().str();
+}
+
+/// Writes \p Text to \p Path through a temporary file and a rename, so that
+/// concurrent compilations never see half a file.
+bool writeAtomically(const std::string &Path, StringRef Text) {
+  SmallString<256> Tmp;
+  int FD = -1;
+  if (sys::fs::createUniqueFile(Path + ".%%%%%%.tmp", FD, Tmp))
+    return false;
+  {
+    raw_fd_ostream Out(FD, /*shouldClose=*/true);
+    Out << Text;
+  }
+  return !sys::fs::rename(Tmp, Path) || (sys::fs::remove(Tmp), false);
+}
+} // namespace
+
+std::string runtimePch(const Toolchain &TC, const std::vector<std::string> &Flags) {
+  if (const char *Off = std::getenv("POC_PCH"); Off && StringRef(Off) == "0")
+    return "";
+  if (!sys::path::filename(TC.Compiler).starts_with("clang"))
+    return ""; // other compilers get Toolchain::CxxPchDir, if anything
+  std::string Dir = cacheFolder();
+  if (Dir.empty())
+    return "";
+  // The key: the compiler, the flags and the runtime headers' newest change
+  // (Clang also checks the headers a precompiled header was made from, but
+  // reports a changed one as an error, so a changed header needs a new key).
+  std::string Key = TC.Compiler + '\0' + std::to_string(TC.RuntimeHeadersStamp);
+  for (const std::string &F : Flags)
+    Key += '\0' + F;
+  SmallString<32> Name;
+  raw_svector_ostream(Name) << "poc-" << format_hex_no_prefix(xxh3_64bits(Key), 16);
+  std::string Base = Dir + "/" + Name.str().str();
+  std::string Pch = Base + ".pch";
+  if (sys::fs::exists(Pch))
+    return Pch;
+  // The header it is made from stays beside it: Clang checks that too.
+  std::string Prefix = Base + ".hpp";
+  if (!sys::fs::exists(Prefix) && !writeAtomically(Prefix, "#include <poc/poc.hpp>\n"))
+    return "";
+  SmallString<256> Tmp;
+  if (sys::fs::createUniqueFile(Pch + ".%%%%%%.tmp", Tmp))
+    return "";
+  auto Program = sys::findProgramByName(TC.Compiler);
+  if (!Program)
+    return "";
+  std::vector<StringRef> Args{TC.Compiler};
+  Args.insert(Args.end(), Flags.begin(), Flags.end());
+  for (StringRef A : {"-x", "c++-header", "-Xclang", "-fno-pch-timestamp"})
+    Args.push_back(A);
+  Args.insert(Args.end(), {Prefix, "-o", Tmp});
+  std::optional<StringRef> Quiet[] = {std::nullopt, StringRef(""), StringRef("")};
+  if (sys::ExecuteAndWait(*Program, Args, std::nullopt, Quiet) != 0 ||
+      sys::fs::rename(Tmp, Pch)) {
+    sys::fs::remove(Tmp);
+    return "";
+  }
+  return Pch;
+}
+
+} // namespace pocc
