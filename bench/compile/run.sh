@@ -38,7 +38,7 @@ printf '%-34s %9s %9s %6s %9s %6s\n' source baseline poc++ ratio no-pch ratio
 total_base=0 total_poc=0 total_nopch=0
 for src in "$here/program.cpp" "$root"/examples/*/*.cpp "$root/apps/fft3d/main.cpp" \
            "$root/apps/fft3d/fft3.cpp"; do
-  sed 's/\bstart //' "$src" > "$work/plain.cpp"
+  sed -E 's/(^[[:space:]]*|=[[:space:]]*)start /\1/' "$src" > "$work/plain.cpp"
   dir=$(dirname "$src")
   base= poc= nopch=
   i=0

@@ -519,7 +519,9 @@ bool TranslateConsumer::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
   const Expr *Object = E->getArg(0);
   // A const operator sees `*p` converted to const: look through that too.
   const auto *UO = dyn_cast<UnaryOperator>(Object->IgnoreParenImpCasts());
-  if (!UO || UO->getOpcode() != UO_Deref)
+  // `*this` is the process's own object, never another process.
+  if (!UO || UO->getOpcode() != UO_Deref ||
+      isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
     return false;
   const CXXRecordDecl *Pointee = UO->getSubExpr()->getType()->getPointeeCXXRecordDecl();
   if (!Pointee || !Model->isRemotable(Pointee))

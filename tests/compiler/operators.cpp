@@ -5,6 +5,8 @@
 #include <vector>
 
 class Table {
+  /// `*this` is the object itself: its operators stay local calls.
+  void clear() { *this = Table(); }
 public:
   Table() = default;
   double operator()(int i, double scale) const { return values[i] * scale; }
@@ -14,6 +16,7 @@ public:
 private:
   std::vector<double> values;
 };
+// CHECK: void clear() { *this = Table(); }
 // CHECK: operator_call_0 = ::poc::method_id("Table::operator()(int,double) const"),
 // CHECK: operator_call_1 = ::poc::method_id("Table::operator()(double)"),
 // CHECK: operator_subscript_0 = ::poc::method_id("Table::operator[](int) const"),
