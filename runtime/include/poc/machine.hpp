@@ -30,6 +30,16 @@ private:
   std::string name_;
 };
 
+/// Machine names of this form denote one rank of the job: `rank:N`.
+inline constexpr const char kRankMachinePrefix[] = "rank:";
+/// The machine that is rank `rank` of the job (0 <= rank < job_ranks()),
+/// for programs that need one process per rank, e.g. to combine processes
+/// with MPI collectives (poc::make_group_communicator). Such a machine is
+/// never spawned onto; a rank outside the job is a usage_error at `new`.
+machine rank_machine(int rank);
+/// The number of ranks of the job (of the spawned batch, on a spawned host).
+int job_ranks();
+
 /// The job's machines by index: the configured names in configuration order,
 /// or without configuration one machine per distinct host of the job.
 std::vector<machine> machines();

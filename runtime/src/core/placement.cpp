@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -124,8 +126,25 @@ const std::pair<std::string, std::string> *config_of(const Placement &p, const m
   return it == p.config.end() ? nullptr : &*it;
 }
 
+/// The rank a `rank:N` machine names, or -1 for other names.
+int named_rank(const Placement &p, const machine &m) {
+  const std::string &name = m.name();
+  if (name.rfind(kRankMachinePrefix, 0) != 0)
+    return -1;
+  const std::string digits = name.substr(std::strlen(kRankMachinePrefix));
+  int r = -1;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), r);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || r < 0 ||
+      r >= p.size)
+    throw usage_error("poc: machine '" + name + "' names no rank of this job (ranks 0.." +
+                      std::to_string(p.size - 1) + ")");
+  return r;
+}
+
 /// The world's ranks on `m`'s host (every rank for an unconfigured name).
 std::vector<int> ranks_of(const Placement &p, const machine &m) {
+  if (int r = named_rank(p, m); r >= 0)
+    return {p.base + r};
   const auto *cfg = config_of(p, m);
   std::vector<int> hosts;
   for (int r = 0; r < p.size; ++r)
@@ -170,6 +189,11 @@ std::vector<int> spawn_for(Placement &p, const machine &m, int n) {
 int choose_host(const machine &m) {
   Placement &p = placement();
   std::lock_guard<std::mutex> g(p.mu);
+  // A rank named explicitly is used whatever its load.
+  if (int r = named_rank(p, m); r >= 0) {
+    ++p.live[p.base + r];
+    return p.base + r;
+  }
   int best = -1;
   for (int h : hosts_of(p, m)) {
     long lh = p.live[h];
@@ -240,6 +264,15 @@ void reserve(const machine &m, int hosts) {
   auto &p = detail::placement();
   std::lock_guard<std::mutex> g(p.mu);
   detail::spawn_for(p, m, hosts);
+}
+
+machine rank_machine(int rank) { return machine(kRankMachinePrefix + std::to_string(rank)); }
+
+int job_ranks() {
+  auto &p = detail::placement();
+  if (p.host_of.empty())
+    throw usage_error("poc: poc::job_ranks() called outside poc::run");
+  return p.size;
 }
 
 machine this_machine() {

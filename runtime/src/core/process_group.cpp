@@ -1,8 +1,12 @@
 #include "host.hpp"
 
+#include "host_numbers.hpp"
+
+#include <poc/group_communicator.hpp>
 #include <poc/process_group.hpp>
 
 #include <cstdio>
+#include <map>
 
 namespace poc {
 
@@ -71,6 +75,46 @@ void ProcessGroupMember::poc_read(Reader &r) {
   r.read(epoch_);
   if (n_ && (id_ < 0 || id_ >= n_))
     throw decode_error("poc: process group member id outside the group");
+}
+
+MPI_Comm make_group_communicator(const ProcessGroupMember &member) {
+  const int n = member.NumberOfProcesses();
+  if (n == 0)
+    throw usage_error("poc: make_group_communicator called by a process that is not in a "
+                      "group (call SetProcessGroup first)");
+  ProcessGroupMember **group = member.ProcessGroup();
+  const int here = detail::host().rank();
+  std::vector<int> ranks(static_cast<std::size_t>(n));
+  std::map<int, int> member_on_rank;
+  std::uint64_t tag_hash = 0;
+  for (int i = 0; i < n; ++i) {
+    ProcessGroupMember *m = group[i];
+    const int host = m && is_remote(m) ? remote_id(m).host : here;
+    if (detail::is_spawned_host(host))
+      throw usage_error("poc: make_group_communicator: member " + std::to_string(i) +
+                        " runs on spawned host " + std::to_string(host) +
+                        ", which is not an MPI rank of the job");
+    auto [it, fresh] = member_on_rank.emplace(host, i);
+    if (!fresh)
+      throw usage_error("poc: make_group_communicator: members " + std::to_string(it->second) +
+                        " and " + std::to_string(i) + " both run on rank " +
+                        std::to_string(host) + "; a communicator needs one member per rank");
+    ranks[static_cast<std::size_t>(i)] = host;
+    tag_hash = tag_hash * 1000003u + static_cast<std::uint64_t>(host) + 1;
+  }
+  MPI_Group world_group, members;
+  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+  MPI_Group_incl(world_group, n, ranks.data(), &members);
+  MPI_Comm comm = MPI_COMM_NULL;
+  // Every member computes the same tag; groups over other ranks may use
+  // another one (the tag only separates concurrent creations).
+  const int tag = static_cast<int>(tag_hash % 32749u);
+  const int rc = MPI_Comm_create_group(MPI_COMM_WORLD, members, tag, &comm);
+  MPI_Group_free(&members);
+  MPI_Group_free(&world_group);
+  if (rc != MPI_SUCCESS)
+    throw std::runtime_error("poc: make_group_communicator: MPI_Comm_create_group failed");
+  return comm;
 }
 
 namespace detail {
