@@ -1,0 +1,107 @@
+//===- bdd/distributed_memory.hpp - One segment per rank, one-sided -*- C++ -*-===//
+///
+/// \file
+/// DistributedMemory: a segment of equal size on every rank of a
+/// communicator, read and written by any rank without the owner's help.
+/// This is the role RDMA plays in the thesis (chapter 2). Two access paths:
+///
+///  * Rma: an `MPI_Win_allocate` window in one passive `MPI_Win_lock_all`
+///    epoch for its whole life. Loads of control words are
+///    `MPI_Get_accumulate(MPI_NO_OP)`, stores `MPI_Accumulate(MPI_REPLACE)`,
+///    swaps `MPI_Compare_and_swap`, bulk reads `MPI_Get`/`MPI_Rget`; every
+///    operation is completed with `MPI_Win_flush` before it returns, so
+///    program order is memory order, as with the thesis's blocking RDMA.
+///  * Shared: when every rank runs on one node, an
+///    `MPI_Win_allocate_shared` window accessed with the CPU's atomics. The
+///    thesis's UPC runs did the same on one machine: "RDMA operations are not
+///    performed because all shared memory is local" (section 5.4).
+///
+/// The two paths never mix on one window, because MPI does not promise that
+/// its atomics and the CPU's are atomic with respect to each other.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bdd {
+
+/// How a DistributedMemory reaches other ranks' segments.
+enum class Access {
+  Automatic, ///< Shared if every rank is on this node, else Rma
+  Rma,       ///< MPI one-sided operations always
+  Shared,    ///< CPU atomics on node-shared memory (error off one node)
+};
+
+/// Parses "auto", "rma" or "shared"; throws std::invalid_argument otherwise.
+Access parse_access(const std::string &text);
+/// "rma" or "shared".
+const char *access_name(Access access);
+
+/// Counters of the one-sided traffic one rank caused.
+struct RmaCounters {
+  std::uint64_t operations = 0;  ///< one-sided operations issued
+  std::uint64_t round_trips = 0; ///< completions waited for (flushes)
+};
+
+/// Equal segments on every rank of a communicator (collective to create and
+/// destroy). Offsets are bytes into a rank's segment and must be 8-aligned.
+class DistributedMemory {
+public:
+  /// Collective over `comm`: allocates `bytes_per_rank` on every rank,
+  /// zeroed. Throws std::runtime_error naming the size if MPI cannot.
+  DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, Access access);
+  ~DistributedMemory();
+  DistributedMemory(const DistributedMemory &) = delete;
+  DistributedMemory &operator=(const DistributedMemory &) = delete;
+
+  /// The path chosen (never Automatic).
+  Access access() const noexcept { return access_; }
+  int ranks() const noexcept { return ranks_; }
+  int rank() const noexcept { return rank_; }
+  std::size_t bytes_per_rank() const noexcept { return bytes_; }
+
+  /// Atomic read of one word, acquire.
+  std::uint64_t load(int rank, std::size_t offset);
+  /// Atomic reads of `count` consecutive words, each acquire.
+  void load_words(int rank, std::size_t offset, std::size_t count, std::uint64_t *out);
+  /// Atomic write of one word, release.
+  void store(int rank, std::size_t offset, std::uint64_t value);
+  /// Compare-and-swap of one word; returns the word found (== expected on
+  /// success).
+  std::uint64_t compare_and_swap(int rank, std::size_t offset, std::uint64_t expected,
+                                 std::uint64_t desired);
+  /// Reads `count` words that their writer published before a release
+  /// store this rank has since observed (or that a seqlock re-check guards).
+  void read_words(int rank, std::size_t offset, std::size_t count, std::uint64_t *out);
+  /// Writes `count` words, each atomically, completed before returning.
+  void write_words(int rank, std::size_t offset, std::size_t count, const std::uint64_t *in);
+
+  /// This rank's own segment (for zeroing and local scans between
+  /// collective phases only).
+  std::uint64_t *local_words() noexcept { return local_; }
+
+  const RmaCounters &counters() const noexcept { return counters_; }
+
+private:
+  std::uint64_t *shared_word(int rank, std::size_t offset) const noexcept {
+    return reinterpret_cast<std::uint64_t *>(segments_[static_cast<std::size_t>(rank)] +
+                                             offset);
+  }
+  void flush(int rank);
+
+  Access access_;
+  int ranks_ = 1, rank_ = 0;
+  std::size_t bytes_;
+  MPI_Win window_ = MPI_WIN_NULL;
+  std::uint64_t *local_ = nullptr;
+  std::vector<char *> segments_; ///< Shared path: every rank's segment
+  RmaCounters counters_;
+};
+
+} // namespace bdd

@@ -1,0 +1,116 @@
+//===- bdd/node_table.hpp - The distributed unique table ------------*- C++ -*-===//
+///
+/// \file
+/// NodeTable: the unique table of BDD nodes, spread evenly over the ranks'
+/// segments of a DistributedMemory, after the thesis's chapter 3. A node's
+/// global index is its bucket: rank * buckets_per_rank + local bucket, so an
+/// edge names a node on any rank without translation.
+///
+/// find-or-put hashes the node to a home bucket and probes linearly in
+/// chunks of C buckets, each chunk's control words fetched with one
+/// one-sided read. A bucket's control word is 0 (empty), `fp<<2|1` (claimed
+/// by an inserter that is still writing) or `fp<<2|3` (the node is there),
+/// where fp is 60 bits of the node's hash. Insertion is the thesis's
+/// lock-then-write protocol: compare-and-swap the control word from empty to
+/// claimed, write the 16-byte node, then publish the control word as done.
+/// A reader that meets a claimed bucket with its fingerprint waits for the
+/// publication, so two ranks inserting the same node get the same index.
+///
+/// Nodes are never removed (there is no garbage collection): a full table
+/// is an error (TableFull) that names the budget, so more ranks or a larger
+/// --table-mib is the remedy.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "bdd/distributed_memory.hpp"
+#include "bdd/edge.hpp"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bdd {
+
+/// The node table has no room for another node.
+class TableFull : public std::runtime_error {
+public:
+  explicit TableFull(const std::string &what) : std::runtime_error(what) {}
+};
+
+/// What one rank's find-or-put calls did.
+struct TableCounters {
+  std::uint64_t lookups = 0;   ///< find_or_put calls
+  std::uint64_t inserted = 0;  ///< nodes this rank added
+  std::uint64_t chunks = 0;    ///< chunks of control words fetched
+  std::uint64_t compared = 0;  ///< buckets whose node was read and compared
+  std::uint64_t cas_failed = 0; ///< claims lost to another inserter
+};
+
+/// The distributed unique table (collective to create and destroy).
+class NodeTable {
+public:
+  /// Bytes of one bucket: an 8-byte control word and a 16-byte node.
+  static constexpr std::size_t kBucketBytes = 24;
+
+  /// Collective over `comm`: `bytes_per_rank` of table on every rank,
+  /// probed in chunks of `chunk` buckets (a power of two, 1..64).
+  NodeTable(MPI_Comm comm, std::size_t bytes_per_rank, unsigned chunk, Access access);
+
+  /// The index of the node (level, low, high), inserting it if absent.
+  /// `low` must be regular. Throws TableFull.
+  std::uint64_t find_or_put(const Node &node);
+
+  /// The node with global index `index` (> 0).
+  Node node(std::uint64_t index) {
+    if (memory_.access() == Access::Shared) {
+      std::uint64_t w[2];
+      memory_.read_words(rank_of(index), node_offset(index), 2, w);
+      return Node{w[0], w[1]};
+    }
+    return remote_node(index);
+  }
+
+  /// Buckets over all ranks.
+  std::uint64_t capacity() const noexcept { return buckets_ * static_cast<std::uint64_t>(ranks_); }
+  std::uint64_t buckets_per_rank() const noexcept { return buckets_; }
+  unsigned chunk() const noexcept { return chunk_; }
+  /// Nodes in this rank's segment (reads only the local segment; call
+  /// between phases for an exact figure).
+  std::uint64_t local_nodes();
+
+  const TableCounters &counters() const noexcept { return counters_; }
+  DistributedMemory &memory() noexcept { return memory_; }
+
+private:
+  int rank_of(std::uint64_t index) const noexcept {
+    return static_cast<int>(index / buckets_);
+  }
+  std::size_t control_offset(std::uint64_t index) const noexcept {
+    return static_cast<std::size_t>(index % buckets_) * 8;
+  }
+  std::size_t node_offset(std::uint64_t index) const noexcept {
+    return static_cast<std::size_t>(buckets_ * 8 + (index % buckets_) * 16);
+  }
+  Node read_node(std::uint64_t index);
+  Node remote_node(std::uint64_t index);
+  [[noreturn]] void full(std::uint64_t home) const;
+
+  DistributedMemory memory_;
+  int ranks_;
+  unsigned chunk_;
+  std::uint64_t buckets_; ///< per rank, a multiple of chunk_
+  TableCounters counters_;
+  /// Rma path: nodes never change once published, so copies of the nodes
+  /// this rank read stay valid; a direct-mapped cache saves round trips.
+  struct CachedNode {
+    std::uint64_t index = 0;
+    Node node{};
+  };
+  std::vector<CachedNode> node_cache_;
+};
+
+} // namespace bdd

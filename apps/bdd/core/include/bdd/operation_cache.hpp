@@ -1,0 +1,70 @@
+//===- bdd/operation_cache.hpp - The distributed memoization cache --*- C++ -*-===//
+///
+/// \file
+/// OperationCache: results of BDD operations, keyed by the operation and up
+/// to three operands, spread over the ranks like the node table (thesis
+/// section 5.2). Direct-mapped: a key has one slot, and a new entry
+/// overwrites the old one. Each slot has a control word: 0 (empty), the
+/// key's 62-bit fingerprint << 1 (valid), or with bit 0 set (locked by a
+/// writer). A writer claims the slot with compare-and-swap from the word it
+/// saw, writes the 32-byte entry and publishes the fingerprint; a writer
+/// that finds the slot locked drops its entry (a cache may forget). A
+/// reader reads the control word, the entry, and the control word again,
+/// and takes the entry only if neither read saw a lock or a change.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "bdd/distributed_memory.hpp"
+#include "bdd/edge.hpp"
+
+#include <cstdint>
+#include <optional>
+
+namespace bdd {
+
+/// Operation codes (bits 40..47 of the cache key's first word).
+enum class Operation : std::uint64_t {
+  And = 1,
+  Ite = 2,
+  Exists = 3,
+  RelNext = 4,
+  Saturate = 5,
+};
+
+/// What one rank's cache calls did.
+struct CacheCounters {
+  std::uint64_t lookups = 0, hits = 0, stores = 0, dropped = 0;
+};
+
+/// The distributed operation cache (collective to create and destroy).
+class OperationCache {
+public:
+  /// Bytes of one slot: a control word and four entry words.
+  static constexpr std::size_t kSlotBytes = 40;
+
+  OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access access);
+
+  /// The result stored for (op, a, b, c), if the cache still has it.
+  std::optional<Edge> find(Operation op, Edge a, Edge b, Edge c);
+  /// Stores the result of (op, a, b, c), replacing whatever was in its slot.
+  void store(Operation op, Edge a, Edge b, Edge c, Edge result);
+
+  const CacheCounters &counters() const noexcept { return counters_; }
+  std::uint64_t capacity() const noexcept { return slots_ * static_cast<std::uint64_t>(ranks_); }
+
+private:
+  struct Slot {
+    int rank;
+    std::size_t control, entry; ///< offsets
+    std::uint64_t fingerprint;
+  };
+  Slot slot_of(std::uint64_t key0, Edge b, Edge c) const;
+
+  DistributedMemory memory_;
+  int ranks_;
+  std::uint64_t slots_; ///< per rank
+  CacheCounters counters_;
+};
+
+} // namespace bdd

@@ -1,0 +1,43 @@
+//===- bdd/reach_options.hpp - The bdd-reach command line -----------*- C++ -*-===//
+///
+/// \file
+/// ReachOptions: what `bdd-reach` can be told, parsed and checked before
+/// any process is created (a bad option is one line and exit status 2).
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bdd {
+
+/// A command line that cannot be run; what() is the message for the user.
+class OptionError : public std::runtime_error {
+public:
+  explicit OptionError(const std::string &what) : std::runtime_error(what) {}
+};
+
+/// A parsed bdd-reach command line. Strings stay strings here because they
+/// travel to the worker processes as constructor arguments; each was
+/// checked by the parser.
+struct ReachOptions {
+  std::string model;           ///< MODEL.bdd
+  std::string strategy = "bfs"; ///< bfs | chain | sat
+  std::string format = "auto";  ///< auto | sylvan | 2014
+  std::string access = "auto";  ///< auto | rma | shared
+  int table_mib = 256;          ///< node table per rank
+  int cache_mib = 0;            ///< operation cache per rank; 0: half the table's
+  int chunk = 8;                ///< buckets per probe chunk
+  bool progress = false;        ///< one line per level
+  bool help = false;
+};
+
+/// Parses `args` (without the program name). Throws OptionError.
+ReachOptions parse_reach_options(const std::vector<std::string> &args);
+
+/// The usage text.
+const char *reach_usage();
+
+} // namespace bdd

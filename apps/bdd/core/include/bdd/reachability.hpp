@@ -1,0 +1,68 @@
+//===- bdd/reachability.hpp - Symbolic reachability strategies -----*- C++ -*-===//
+///
+/// \file
+/// The reachable states of a Model, by one of three strategies, computed by
+/// a team of workers that share one distributed table and cache:
+///
+///  * Bfs: breadth-first, one level per step (the thesis's Algorithm 5.3).
+///    The groups are divided among the team's members: each member computes
+///    the new successors of the frontier under its groups, and member 0
+///    unites them. Depth is the number of BFS levels, the initial states'
+///    level 0 included (as the thesis's Fig. 5.14 counts it).
+///  * Chain: breadth-first with chaining: within a sweep each group is
+///    applied to the states found so far, including those the sweep's
+///    earlier groups just found. Fewer, larger steps.
+///  * Saturation (Ciardo; Sylvan's bddmc "sat"): groups sorted by their top
+///    level; a node is saturated once every group starting at or below its
+///    level has reached a fixpoint on it. Beyond the thesis.
+///
+/// Chain and saturation are sequential: member 0 computes while the other
+/// members keep their parts of the table and cache available (docs/bdd.md).
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "bdd/manager.hpp"
+#include "bdd/model.hpp"
+
+#include <mpi.h>
+
+#include <functional>
+#include <string>
+
+namespace bdd {
+
+enum class Strategy { Bfs, Chain, Saturation };
+
+/// Parses "bfs", "chain" or "sat"; throws std::invalid_argument.
+Strategy parse_strategy(const std::string &text);
+
+/// Called on member 0 after each level (Bfs) or sweep (Chain).
+using LevelReport = std::function<void(unsigned level, Edge visited)>;
+
+/// The outcome, meaningful on member 0.
+struct ReachResult {
+  Edge states = kFalse;
+  unsigned depth = 0; ///< Bfs: levels (1 + the longest distance); Chain: sweeps; Saturation: 0
+};
+
+/// Collective over `team` (every member passes the same model edges).
+/// If a member fails (TableFull, say), every member stops at the end of the
+/// current level and the failing member rethrows its exception; the others
+/// throw PeerFailed.
+ReachResult reach(Manager &manager, const Model &model, Strategy strategy, MPI_Comm team,
+                  const LevelReport &report);
+
+/// Thrown on the members that did not fail when another member did.
+class PeerFailed : public std::runtime_error {
+public:
+  explicit PeerFailed(int member)
+      : std::runtime_error("stopped: member " + std::to_string(member) + " failed"),
+        member_(member) {}
+  int member() const noexcept { return member_; }
+
+private:
+  int member_;
+};
+
+} // namespace bdd

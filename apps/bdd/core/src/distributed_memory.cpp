@@ -1,0 +1,192 @@
+#include "bdd/distributed_memory.hpp"
+
+#include <atomic>
+#include <cstring>
+#include <stdexcept>
+
+namespace bdd {
+
+namespace {
+
+void check(int rc, const char *what, std::size_t bytes) {
+  if (rc == MPI_SUCCESS)
+    return;
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(rc, text, &len);
+  throw std::runtime_error(std::string(what) + " of " + std::to_string(bytes >> 20) +
+                           " MiB per rank failed: " + std::string(text, static_cast<std::size_t>(len)));
+}
+
+bool all_on_this_node(MPI_Comm comm) {
+  MPI_Comm node;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int node_size = 0, size = 0;
+  MPI_Comm_size(node, &node_size);
+  MPI_Comm_size(comm, &size);
+  MPI_Comm_free(&node);
+  int here = node_size == size ? 1 : 0, everywhere = 0;
+  MPI_Allreduce(&here, &everywhere, 1, MPI_INT, MPI_MIN, comm);
+  return everywhere == 1;
+}
+
+std::atomic_ref<std::uint64_t> atomic_word(std::uint64_t *p) {
+  return std::atomic_ref<std::uint64_t>(*p);
+}
+
+} // namespace
+
+Access parse_access(const std::string &text) {
+  if (text == "auto")
+    return Access::Automatic;
+  if (text == "rma")
+    return Access::Rma;
+  if (text == "shared")
+    return Access::Shared;
+  throw std::invalid_argument("--access needs auto, rma or shared, got '" + text + "'");
+}
+
+const char *access_name(Access access) {
+  return access == Access::Shared ? "shared" : access == Access::Rma ? "rma" : "auto";
+}
+
+DistributedMemory::DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, Access access)
+    : access_(access), bytes_(bytes_per_rank) {
+  MPI_Comm_size(comm, &ranks_);
+  MPI_Comm_rank(comm, &rank_);
+  bool one_node = all_on_this_node(comm);
+  if (access_ == Access::Automatic)
+    access_ = one_node ? Access::Shared : Access::Rma;
+  if (access_ == Access::Shared && !one_node)
+    throw std::runtime_error("shared access needs every rank on one node; use rma");
+  // Allocation failures must come back as errors, not abort the job.
+  MPI_Errhandler previous;
+  MPI_Comm_get_errhandler(comm, &previous);
+  MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+  void *base = nullptr;
+  int rc;
+  if (access_ == Access::Shared) {
+    rc = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes_), 8, MPI_INFO_NULL, comm, &base,
+                                 &window_);
+  } else {
+    rc = MPI_Win_allocate(static_cast<MPI_Aint>(bytes_), 8, MPI_INFO_NULL, comm, &base, &window_);
+  }
+  MPI_Comm_set_errhandler(comm, previous);
+  MPI_Errhandler_free(&previous);
+  int ok = rc == MPI_SUCCESS ? 1 : 0, all_ok = 0;
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+  if (!all_ok) {
+    if (rc == MPI_SUCCESS)
+      MPI_Win_free(&window_);
+    check(rc == MPI_SUCCESS ? MPI_ERR_NO_MEM : rc, "allocating the distributed table", bytes_);
+  }
+  local_ = static_cast<std::uint64_t *>(base);
+  // Fresh memory from the system is zero already; reading it does not make
+  // it resident, writing would. So write only where it is not.
+  const std::size_t words = bytes_ / 8;
+  for (std::size_t i = 0; i < words; ++i)
+    if (local_[i] != 0) {
+      std::memset(local_ + i, 0, (words - i) * 8);
+      break;
+    }
+  if (access_ == Access::Shared) {
+    segments_.resize(static_cast<std::size_t>(ranks_));
+    for (int r = 0; r < ranks_; ++r) {
+      MPI_Aint size = 0;
+      int unit = 0;
+      void *segment = nullptr;
+      MPI_Win_shared_query(window_, r, &size, &unit, &segment);
+      segments_[static_cast<std::size_t>(r)] = static_cast<char *>(segment);
+    }
+  }
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, window_);
+  MPI_Win_sync(window_);
+  MPI_Barrier(comm);
+}
+
+DistributedMemory::~DistributedMemory() {
+  if (window_ == MPI_WIN_NULL)
+    return;
+  MPI_Win_unlock_all(window_);
+  MPI_Win_free(&window_);
+}
+
+void DistributedMemory::flush(int rank) {
+  MPI_Win_flush(rank, window_);
+  ++counters_.round_trips;
+}
+
+std::uint64_t DistributedMemory::load(int rank, std::size_t offset) {
+  std::uint64_t value;
+  load_words(rank, offset, 1, &value);
+  return value;
+}
+
+void DistributedMemory::load_words(int rank, std::size_t offset, std::size_t count,
+                                   std::uint64_t *out) {
+  if (access_ == Access::Shared) {
+    std::uint64_t *p = shared_word(rank, offset);
+    for (std::size_t i = 0; i < count; ++i)
+      out[i] = atomic_word(p + i).load(std::memory_order_acquire);
+    return;
+  }
+  ++counters_.operations;
+  MPI_Get_accumulate(nullptr, 0, MPI_UINT64_T, out, static_cast<int>(count), MPI_UINT64_T, rank,
+                     static_cast<MPI_Aint>(offset / 8), static_cast<int>(count), MPI_UINT64_T,
+                     MPI_NO_OP, window_);
+  flush(rank);
+}
+
+void DistributedMemory::store(int rank, std::size_t offset, std::uint64_t value) {
+  write_words(rank, offset, 1, &value);
+}
+
+std::uint64_t DistributedMemory::compare_and_swap(int rank, std::size_t offset,
+                                                  std::uint64_t expected,
+                                                  std::uint64_t desired) {
+  if (access_ == Access::Shared) {
+    atomic_word(shared_word(rank, offset))
+        .compare_exchange_strong(expected, desired, std::memory_order_acq_rel,
+                                 std::memory_order_acquire);
+    return expected;
+  }
+  ++counters_.operations;
+  std::uint64_t found = 0;
+  MPI_Compare_and_swap(&desired, &expected, &found, MPI_UINT64_T, rank,
+                       static_cast<MPI_Aint>(offset / 8), window_);
+  flush(rank);
+  return found;
+}
+
+void DistributedMemory::read_words(int rank, std::size_t offset, std::size_t count,
+                                   std::uint64_t *out) {
+  if (access_ == Access::Shared) {
+    std::uint64_t *p = shared_word(rank, offset);
+    for (std::size_t i = 0; i < count; ++i)
+      out[i] = atomic_word(p + i).load(std::memory_order_relaxed);
+    return;
+  }
+  ++counters_.operations;
+  MPI_Request request;
+  MPI_Rget(out, static_cast<int>(count), MPI_UINT64_T, rank, static_cast<MPI_Aint>(offset / 8),
+           static_cast<int>(count), MPI_UINT64_T, window_, &request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  ++counters_.round_trips;
+}
+
+void DistributedMemory::write_words(int rank, std::size_t offset, std::size_t count,
+                                    const std::uint64_t *in) {
+  if (access_ == Access::Shared) {
+    std::uint64_t *p = shared_word(rank, offset);
+    for (std::size_t i = 0; i < count; ++i)
+      atomic_word(p + i).store(in[i], std::memory_order_release);
+    return;
+  }
+  ++counters_.operations;
+  MPI_Accumulate(in, static_cast<int>(count), MPI_UINT64_T, rank,
+                 static_cast<MPI_Aint>(offset / 8), static_cast<int>(count), MPI_UINT64_T,
+                 MPI_REPLACE, window_);
+  flush(rank);
+}
+
+} // namespace bdd

@@ -1,0 +1,126 @@
+#include "bdd/node_table.hpp"
+
+#include "bdd/hash.hpp"
+
+#include <atomic>
+
+namespace bdd {
+
+namespace {
+
+constexpr std::uint64_t kEmpty = 0;
+constexpr std::uint64_t kClaimedBit = 1;
+constexpr std::uint64_t kDoneBits = 3;
+/// Control word of the terminal's bucket (global index 0): never matches a
+/// fingerprint, which is below 2^62 once shifted.
+constexpr std::uint64_t kTerminalControl = ~0ull;
+/// Chunks probed before the table counts as full.
+constexpr unsigned kMaxChunksProbed = 256;
+constexpr std::size_t kNodeCacheEntries = std::size_t{1} << 16;
+
+std::uint64_t fingerprint_of(std::uint64_t hash) { return (hash >> 4) << 2; }
+
+} // namespace
+
+NodeTable::NodeTable(MPI_Comm comm, std::size_t bytes_per_rank, unsigned chunk, Access access)
+    : memory_(comm,
+              (bytes_per_rank / kBucketBytes / (chunk ? chunk : 1)) * (chunk ? chunk : 1) *
+                  kBucketBytes,
+              access),
+      ranks_(memory_.ranks()), chunk_(chunk),
+      buckets_(memory_.bytes_per_rank() / kBucketBytes) {
+  if (chunk_ == 0 || chunk_ > 64 || (chunk_ & (chunk_ - 1)) != 0)
+    throw std::invalid_argument("chunk size must be a power of two in 1..64, got " +
+                                std::to_string(chunk));
+  if (buckets_ < chunk_)
+    throw TableFull("the node table's budget of " + std::to_string(bytes_per_rank) +
+                    " bytes per rank holds less than one chunk");
+  if (capacity() > kMaxIndex)
+    throw std::invalid_argument("node table of " + std::to_string(capacity()) +
+                                " buckets exceeds the 40-bit node index");
+  if (memory_.rank() == 0)
+    memory_.local_words()[0] = kTerminalControl;
+  if (memory_.access() == Access::Rma)
+    node_cache_.resize(kNodeCacheEntries);
+  MPI_Barrier(comm);
+}
+
+Node NodeTable::read_node(std::uint64_t index) {
+  std::uint64_t w[2];
+  memory_.read_words(rank_of(index), node_offset(index), 2, w);
+  return Node{w[0], w[1]};
+}
+
+Node NodeTable::remote_node(std::uint64_t index) {
+  CachedNode &slot = node_cache_[mix64(index) & (kNodeCacheEntries - 1)];
+  if (slot.index != index) {
+    slot.node = read_node(index);
+    slot.index = index;
+  }
+  return slot.node;
+}
+
+void NodeTable::full(std::uint64_t home) const {
+  throw TableFull("node table full: no free bucket within " +
+                  std::to_string(kMaxChunksProbed * chunk_) + " buckets of bucket " +
+                  std::to_string(home) + " (" + std::to_string(capacity()) + " buckets, " +
+                  std::to_string(buckets_ * kBucketBytes >> 20) + " MiB on each of " +
+                  std::to_string(ranks_) +
+                  " ranks); give more memory with --table-mib or run on more ranks");
+}
+
+std::uint64_t NodeTable::find_or_put(const Node &node) {
+  ++counters_.lookups;
+  const std::uint64_t hash = hash_words(node.high_word, node.low_level);
+  const std::uint64_t claimed = fingerprint_of(hash) | kClaimedBit;
+  const std::uint64_t done = fingerprint_of(hash) | kDoneBits;
+  const std::uint64_t total = capacity();
+  const std::uint64_t chunks = total / chunk_;
+  const std::uint64_t home = hash % total;
+  std::uint64_t control[64];
+  for (unsigned probe = 0; probe < kMaxChunksProbed && probe < chunks; ++probe) {
+    const std::uint64_t first = ((home / chunk_ + probe) % chunks) * chunk_;
+    const int rank = rank_of(first);
+    memory_.load_words(rank, control_offset(first), chunk_, control);
+    ++counters_.chunks;
+    for (unsigned i = 0; i < chunk_; ++i) {
+      const std::uint64_t index = first + i;
+      std::uint64_t word = control[i];
+      for (;;) {
+        if (word == kEmpty) {
+          word = memory_.compare_and_swap(rank, control_offset(index), kEmpty, claimed);
+          if (word == kEmpty) {
+            const std::uint64_t data[2] = {node.high_word, node.low_level};
+            memory_.write_words(rank, node_offset(index), 2, data);
+            memory_.store(rank, control_offset(index), done);
+            ++counters_.inserted;
+            return index;
+          }
+          ++counters_.cas_failed;
+          continue; // someone else claimed it: look at what they claimed it for
+        }
+        if (word == claimed) { // same fingerprint, still being written
+          word = memory_.load(rank, control_offset(index));
+          continue;
+        }
+        break;
+      }
+      if (word == done) {
+        ++counters_.compared;
+        if (read_node(index) == node)
+          return index;
+      }
+    }
+  }
+  full(home);
+}
+
+std::uint64_t NodeTable::local_nodes() {
+  std::uint64_t n = 0;
+  std::uint64_t *control = memory_.local_words();
+  for (std::uint64_t i = 0; i < buckets_; ++i)
+    n += std::atomic_ref<std::uint64_t>(control[i]).load(std::memory_order_relaxed) & kClaimedBit;
+  return memory_.rank() == 0 ? n - 1 : n; // not the terminal
+}
+
+} // namespace bdd

@@ -1,0 +1,82 @@
+#include "bdd/reach_options.hpp"
+
+#include "bdd/distributed_memory.hpp"
+#include "bdd/model.hpp"
+#include "bdd/reachability.hpp"
+
+#include <charconv>
+
+namespace bdd {
+
+namespace {
+
+int parse_int(const std::string &option, const std::string &text, int lo, int hi) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi)
+    throw OptionError(option + " needs an integer in " + std::to_string(lo) + ".." +
+                      std::to_string(hi) + ", got '" + text + "'");
+  return value;
+}
+
+/// Runs a parse_* checker, turning its complaint into an OptionError.
+template <class Check> void check_choice(Check &&check) {
+  try {
+    check();
+  } catch (const std::invalid_argument &e) {
+    throw OptionError(e.what());
+  }
+}
+
+} // namespace
+
+const char *reach_usage() {
+  return "usage: bdd-reach [--strategy bfs|chain|sat] [--format auto|sylvan|2014]\n"
+         "                 [--table-mib N] [--cache-mib N] [--chunk C]\n"
+         "                 [--access auto|rma|shared] [--progress] MODEL.bdd\n";
+}
+
+ReachOptions parse_reach_options(const std::vector<std::string> &args) {
+  ReachOptions o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    auto value = [&]() -> const std::string & {
+      if (i + 1 >= args.size())
+        throw OptionError(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--strategy") {
+      o.strategy = value();
+      check_choice([&] { parse_strategy(o.strategy); });
+    } else if (a == "--format") {
+      o.format = value();
+      check_choice([&] { parse_model_format(o.format); });
+    } else if (a == "--access") {
+      o.access = value();
+      check_choice([&] { parse_access(o.access); });
+    } else if (a == "--table-mib") {
+      o.table_mib = parse_int(a, value(), 1, 1 << 20);
+    } else if (a == "--cache-mib") {
+      o.cache_mib = parse_int(a, value(), 1, 1 << 20);
+    } else if (a == "--chunk") {
+      o.chunk = parse_int(a, value(), 1, 64);
+      if (o.chunk & (o.chunk - 1))
+        throw OptionError("--chunk needs a power of two, got " + std::to_string(o.chunk));
+    } else if (a == "--progress") {
+      o.progress = true;
+    } else if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (!a.empty() && a[0] == '-') {
+      throw OptionError("unknown option '" + a + "'");
+    } else if (o.model.empty()) {
+      o.model = a;
+    } else {
+      throw OptionError("one model file only, got '" + o.model + "' and '" + a + "'");
+    }
+  }
+  if (o.model.empty() && !o.help)
+    throw OptionError("no model file given");
+  return o;
+}
+
+} // namespace bdd

@@ -1,0 +1,144 @@
+#include "bdd/run_reach.hpp"
+
+#include "bdd/manager.hpp"
+#include "bdd/model.hpp"
+#include "bdd/reachability.hpp"
+
+#include <chrono>
+#include <cinttypes>
+#include <optional>
+#include <vector>
+
+namespace bdd {
+
+namespace {
+
+/// The model's edges as words, for broadcasting: the nodes themselves are
+/// in the shared table already.
+std::vector<std::uint64_t> encode(const Model &m) {
+  std::vector<std::uint64_t> words{m.initial, m.state_variables.size()};
+  words.insert(words.end(), m.state_variables.begin(), m.state_variables.end());
+  words.push_back(m.groups.size());
+  for (const Relation &r : m.groups)
+    words.insert(words.end(), {r.relation, r.variables, r.top});
+  return words;
+}
+
+Model decode(const std::vector<std::uint64_t> &words) {
+  Model m;
+  std::size_t at = 0;
+  m.initial = words[at++];
+  m.state_variables.resize(words[at++]);
+  for (Level &l : m.state_variables)
+    l = static_cast<Level>(words[at++]);
+  m.groups.resize(words[at++]);
+  for (Relation &r : m.groups) {
+    r.relation = words[at++];
+    r.variables = words[at++];
+    r.top = static_cast<Level>(words[at++]);
+  }
+  return m;
+}
+
+/// Member 0's model, on every member. A failure to read it stops all.
+Model share_model(MPI_Comm team, Manager &manager, const ReachOptions &o) {
+  int member = 0;
+  MPI_Comm_rank(team, &member);
+  std::vector<std::uint64_t> words;
+  std::string error;
+  if (member == 0) {
+    try {
+      words = encode(build_model(manager, parse_model(o.model, parse_model_format(o.format))));
+    } catch (const std::exception &) {
+      std::uint64_t failed = ~0ull;
+      MPI_Bcast(&failed, 1, MPI_UINT64_T, 0, team);
+      throw;
+    }
+  }
+  std::uint64_t size = words.size();
+  MPI_Bcast(&size, 1, MPI_UINT64_T, 0, team);
+  if (size == ~0ull)
+    throw PeerFailed(0);
+  words.resize(size);
+  MPI_Bcast(words.data(), static_cast<int>(size), MPI_UINT64_T, 0, team);
+  return decode(words);
+}
+
+struct Totals {
+  std::uint64_t nodes, lookups, chunks, compared, cas_failed, operations, round_trips,
+      cache_lookups, cache_hits;
+};
+
+Totals gather_totals(MPI_Comm team, NodeTable &table, OperationCache &cache) {
+  const TableCounters &t = table.counters();
+  const CacheCounters &c = cache.counters();
+  const RmaCounters &r = table.memory().counters();
+  std::uint64_t mine[9] = {table.local_nodes(), t.lookups, t.chunks, t.compared, t.cas_failed,
+                           r.operations, r.round_trips, c.lookups, c.hits};
+  std::uint64_t sum[9] = {};
+  MPI_Reduce(mine, sum, 9, MPI_UINT64_T, MPI_SUM, 0, team);
+  return Totals{sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8]};
+}
+
+double per(std::uint64_t a, std::uint64_t b) { return b ? static_cast<double>(a) / b : 0.0; }
+
+} // namespace
+
+std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress) {
+  int member = 0, members = 1;
+  MPI_Comm_rank(team, &member);
+  MPI_Comm_size(team, &members);
+  const Access access = parse_access(o.access);
+  const std::size_t table_bytes = static_cast<std::size_t>(o.table_mib) << 20;
+  const std::size_t cache_bytes =
+      o.cache_mib ? static_cast<std::size_t>(o.cache_mib) << 20 : table_bytes / 2;
+  NodeTable table(team, table_bytes, static_cast<unsigned>(o.chunk), access);
+  OperationCache cache(team, cache_bytes, access);
+  Manager manager(table, cache);
+
+  const Model model = share_model(team, manager, o);
+  LevelReport report;
+  if (o.progress && member == 0)
+    report = [&](unsigned level, Edge visited) {
+      std::fprintf(progress, "level %u: %s states, %" PRIu64 " nodes\n", level,
+                   manager.count(visited, model.state_variables).to_string().c_str(),
+                   manager.node_count(visited));
+      std::fflush(progress);
+    };
+  const auto start = std::chrono::steady_clock::now();
+  const ReachResult result = reach(manager, model, parse_strategy(o.strategy), team, report);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  MPI_Barrier(team); // every member's counters are final
+  const Totals totals = gather_totals(team, table, cache);
+  if (member != 0)
+    return "";
+
+  char line[512];
+  std::string text = "states: " + manager.count(result.states, model.state_variables).to_string() +
+                     "\nnodes: " + std::to_string(manager.node_count(result.states)) + "\n";
+  if (o.strategy == "bfs")
+    text += "depth: " + std::to_string(result.depth) + "\n";
+  else if (o.strategy == "chain")
+    text += "sweeps: " + std::to_string(result.depth) + "\n";
+  std::snprintf(line, sizeof line, "time: %.3f s\n", seconds);
+  text += line;
+  std::snprintf(line, sizeof line,
+                "table: %" PRIu64 " nodes in %" PRIu64 " buckets (%.1f%% full) on %d rank%s, "
+                "%s access\n",
+                totals.nodes, table.capacity(), 100.0 * per(totals.nodes, table.capacity()),
+                members, members == 1 ? "" : "s", access_name(table.memory().access()));
+  text += line;
+  std::snprintf(line, sizeof line,
+                "probes: %" PRIu64 " lookups, %.3f chunks and %.3f compares per lookup "
+                "(chunk %u), %" PRIu64 " lost claims, %.2f one-sided round trips per lookup, "
+                "cache hits %.1f%%\n",
+                totals.lookups, per(totals.chunks, totals.lookups),
+                per(totals.compared, totals.lookups), table.chunk(), totals.cas_failed,
+                per(totals.round_trips, totals.lookups),
+                100.0 * per(totals.cache_hits, totals.cache_lookups));
+  text += line;
+  return text;
+}
+
+} // namespace bdd

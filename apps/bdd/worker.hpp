@@ -1,0 +1,51 @@
+//===- worker.hpp - A bdd-reach worker process --------------------*- C++ -*-===//
+///
+/// \file
+/// BddWorker: one member of the team that computes a bdd-reach run. Each
+/// worker is a process on its own rank (created with `new(machine)`), owns
+/// that rank's share of the node table and operation cache (its windows),
+/// and takes part in the collective reachability computation.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "bdd/reach_options.hpp"
+#include "bdd/run_reach.hpp"
+
+#include <poc/group_communicator.hpp>
+#include <poc/process_group.hpp>
+
+#include <cstdio>
+#include <string>
+
+class BddWorker : public poc::ProcessGroupMember {
+public:
+  BddWorker(std::string model, std::string strategy, std::string format, std::string access,
+            int table_mib, int cache_mib, int chunk, bool progress) {
+    options.model = model;
+    options.strategy = strategy;
+    options.format = format;
+    options.access = access;
+    options.table_mib = table_mib;
+    options.cache_mib = cache_mib;
+    options.chunk = chunk;
+    options.progress = progress;
+  }
+
+  /// Collective over the group: the reachability run. Returns the report
+  /// on member 0, "" on the others.
+  std::string run() {
+    MPI_Comm team = poc::make_group_communicator(*this);
+    try {
+      std::string report = bdd::run_reach(team, options, stdout);
+      MPI_Comm_free(&team);
+      return report;
+    } catch (...) {
+      MPI_Comm_free(&team);
+      throw;
+    }
+  }
+
+private:
+  bdd::ReachOptions options;
+};
