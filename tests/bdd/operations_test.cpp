@@ -162,6 +162,36 @@ TEST_P(Operations, RelNextAgainstSuccessorsByHand) {
   }
 }
 
+/// A relation that also mentions a level outside its variables (here x'_2,
+/// standing for an action label): relnext quantifies it. The thesis's
+/// RelProd (Fig. 5.7, line 5) would keep it in the result.
+TEST_P(Operations, RelNextQuantifiesLevelsOutsideTheGroup) {
+  for (int trial = 0; trial < 20; ++trial) {
+    Table states = random_table(), relation = random_table();
+    auto x_part = [](unsigned row) { return row & 0b010101u; };
+    const unsigned used = 0b100011u; // x_0, x'_0 and the label on level 5
+    for (unsigned row = 0; row < kRows; ++row) {
+      states[row] = states[x_part(row)];
+      relation[row] = relation[row & used];
+    }
+    const std::vector<Level> group{0, 1};
+    const Table next =
+        table_of(m.relnext(from_table(states), from_table(relation), m.cube(group)));
+    for (unsigned target = 0; target < kRows; ++target) {
+      if (target != x_part(target))
+        continue;
+      bool expected = false;
+      for (unsigned source = 0; source < kRows; ++source) {
+        if (source != x_part(source) || !states[source] || (source & 0b010100u) != (target & 0b010100u))
+          continue; // bits 1 and 2 keep their values
+        for (unsigned label = 0; label < 2; ++label)
+          expected = expected || relation[(source & 1u) | ((target & 1u) << 1) | (label << 5)];
+      }
+      ASSERT_EQ(next[target], expected) << "target " << target;
+    }
+  }
+}
+
 TEST_P(Operations, CountAndNodes) {
   const std::vector<Level> all{0, 1, 2, 3, 4, 5};
   for (int trial = 0; trial < 30; ++trial) {

@@ -81,14 +81,10 @@ DistributedMemory::DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, 
     check(rc == MPI_SUCCESS ? MPI_ERR_NO_MEM : rc, "allocating the distributed table", bytes_);
   }
   local_ = static_cast<std::uint64_t *>(base);
-  // Fresh memory from the system is zero already; reading it does not make
-  // it resident, writing would. So write only where it is not.
-  const std::size_t words = bytes_ / 8;
-  for (std::size_t i = 0; i < words; ++i)
-    if (local_[i] != 0) {
-      std::memset(local_ + i, 0, (words - i) * 8);
-      break;
-    }
+  // Zero and fault in the whole segment now, as BuDDy and Sylvan do with
+  // their tables: a page's first touch costs a fault, which would otherwise
+  // fall on the operations (MPI does not promise zeroed windows either).
+  std::memset(local_, 0, bytes_);
   if (access_ == Access::Shared) {
     segments_.resize(static_cast<std::size_t>(ranks_));
     for (int r = 0; r < ranks_; ++r) {

@@ -75,51 +75,72 @@ std::uint64_t NodeTable::find_or_put(const Node &node) {
   const std::uint64_t claimed = fingerprint_of(hash) | kClaimedBit;
   const std::uint64_t done = fingerprint_of(hash) | kDoneBits;
   const std::uint64_t total = capacity();
-  const std::uint64_t chunks = total / chunk_;
   const std::uint64_t home = hash % total;
-  std::uint64_t control[64];
-  for (unsigned probe = 0; probe < kMaxChunksProbed && probe < chunks; ++probe) {
-    const std::uint64_t first = ((home / chunk_ + probe) % chunks) * chunk_;
-    const int rank = rank_of(first);
-    memory_.load_words(rank, control_offset(first), chunk_, control);
-    ++counters_.chunks;
-    for (unsigned i = 0; i < chunk_; ++i) {
-      const std::uint64_t index = first + i;
-      std::uint64_t word = control[i];
-      for (;;) {
-        if (word == kEmpty) {
-          word = memory_.compare_and_swap(rank, control_offset(index), kEmpty, claimed);
-          if (word == kEmpty) {
-            const std::uint64_t data[2] = {node.high_word, node.low_level};
-            memory_.write_words(rank, node_offset(index), 2, data);
-            memory_.store(rank, control_offset(index), done);
-            ++counters_.inserted;
-            return index;
-          }
-          ++counters_.cas_failed;
-          continue; // someone else claimed it: look at what they claimed it for
-        }
-        if (word == claimed) { // same fingerprint, still being written
-          word = memory_.load(rank, control_offset(index));
-          continue;
-        }
-        break;
+  const bool rma = memory_.access() == Access::Rma;
+  // Rma: the chunk of buckets being probed, read in one operation.
+  std::uint64_t chunk_words[3 * 64];
+  std::uint64_t chunk_first = ~0ull;
+  for (std::uint64_t probe = 0; probe < kMaxChunksProbed * chunk_; ++probe) {
+    const std::uint64_t index = (home + probe) % total;
+    const int rank = rank_of(index);
+    std::uint64_t word, in_chunk[2];
+    if (rma) {
+      const std::uint64_t first = index - index % chunk_;
+      if (first != chunk_first) {
+        memory_.load_words(rank, control_offset(first), 3 * chunk_, chunk_words);
+        chunk_first = first;
+        ++counters_.chunks;
       }
-      if (word == done) {
-        ++counters_.compared;
-        if (read_node(index) == node)
-          return index;
-      }
+      const std::uint64_t *b = chunk_words + 3 * (index - first);
+      word = b[0];
+      in_chunk[0] = b[1];
+      in_chunk[1] = b[2];
+    } else {
+      word = memory_.load(rank, control_offset(index));
+      if (probe % chunk_ == 0)
+        ++counters_.chunks;
     }
+    for (;;) {
+      if (word == kEmpty) {
+        word = memory_.compare_and_swap(rank, control_offset(index), kEmpty, claimed);
+        if (word == kEmpty) {
+          const std::uint64_t data[2] = {node.high_word, node.low_level};
+          memory_.write_words(rank, node_offset(index), 2, data);
+          memory_.store(rank, control_offset(index), done);
+          ++counters_.inserted;
+          return index;
+        }
+        ++counters_.cas_failed;
+        chunk_first = ~0ull; // our copy of the chunk is stale
+        continue;            // look at what the winner claimed it for
+      }
+      if (word == claimed) { // same fingerprint, still being written
+        word = memory_.load(rank, control_offset(index));
+        chunk_first = ~0ull;
+        continue;
+      }
+      break;
+    }
+    if (word != done)
+      continue;
+    ++counters_.compared;
+    // The chunk's copy of the node may predate the control word it was read
+    // with (one read, no order between its words): on a mismatch read again.
+    if (rma && chunk_first != ~0ull && Node{in_chunk[0], in_chunk[1]} == node)
+      return index;
+    if (read_node(index) == node)
+      return index;
   }
   full(home);
 }
 
 std::uint64_t NodeTable::local_nodes() {
   std::uint64_t n = 0;
-  std::uint64_t *control = memory_.local_words();
+  std::uint64_t *words = memory_.local_words();
   for (std::uint64_t i = 0; i < buckets_; ++i)
-    n += std::atomic_ref<std::uint64_t>(control[i]).load(std::memory_order_relaxed) & kClaimedBit;
+    n += std::atomic_ref<std::uint64_t>(words[i * kBucketBytes / 8])
+             .load(std::memory_order_relaxed) &
+         kClaimedBit;
   return memory_.rank() == 0 ? n - 1 : n; // not the terminal
 }
 

@@ -8,11 +8,17 @@
 namespace bdd {
 
 namespace {
-constexpr std::uint64_t kLockBit = 1;
+/// The first word of a slot: the key's first word (operation and first
+/// operand, bits 0..47 and 63), a version (48..61) that every store bumps so
+/// a reader notices an overwrite even by the same key, and the lock (62).
+constexpr std::uint64_t kLockBit = 1ull << 62;
+constexpr unsigned kVersionShift = 48;
+constexpr std::uint64_t kVersionMask = ((1ull << 14) - 1) << kVersionShift;
 
 std::uint64_t first_key_word(Operation op, Edge a) {
   return a | (static_cast<std::uint64_t>(op) << kFreeBitsShift);
 }
+std::uint64_t key_of(std::uint64_t head) { return head & ~(kVersionMask | kLockBit); }
 } // namespace
 
 OperationCache::OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access access)
@@ -24,27 +30,21 @@ OperationCache::OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access
 }
 
 OperationCache::Slot OperationCache::slot_of(std::uint64_t key0, Edge b, Edge c) const {
-  const std::uint64_t hash = hash_words(key0, b, c, 0);
-  const std::uint64_t global = hash % capacity();
-  const std::uint64_t local = global % slots_;
-  // Never 0 (empty) and never with the lock bit.
-  const std::uint64_t fingerprint = ((hash >> 2) | 1) << 1;
-  return Slot{static_cast<int>(global / slots_), static_cast<std::size_t>(local * 8),
-              static_cast<std::size_t>(slots_ * 8 + local * 32), fingerprint};
+  const std::uint64_t global = hash_words(key0, b, c, 0) % capacity();
+  return Slot{static_cast<int>(global / slots_),
+              static_cast<std::size_t>((global % slots_) * kSlotBytes)};
 }
 
 std::optional<Edge> OperationCache::find(Operation op, Edge a, Edge b, Edge c) {
   ++counters_.lookups;
   const std::uint64_t key0 = first_key_word(op, a);
   const Slot slot = slot_of(key0, b, c);
-  if (memory_.load(slot.rank, slot.control) != slot.fingerprint)
-    return std::nullopt;
   std::uint64_t entry[4];
-  memory_.load_words(slot.rank, slot.entry, 4, entry);
-  if (memory_.load(slot.rank, slot.control) != slot.fingerprint)
+  memory_.load_words(slot.rank, slot.offset, 4, entry); // head first, then the rest
+  if (key_of(entry[0]) != key0 || (entry[0] & kLockBit) || entry[1] != b || entry[2] != c)
+    return std::nullopt;
+  if (memory_.load(slot.rank, slot.offset) != entry[0])
     return std::nullopt; // overwritten while we read
-  if (entry[0] != key0 || entry[1] != b || entry[2] != c)
-    return std::nullopt; // another key with the same fingerprint
   ++counters_.hits;
   return entry[3];
 }
@@ -52,15 +52,16 @@ std::optional<Edge> OperationCache::find(Operation op, Edge a, Edge b, Edge c) {
 void OperationCache::store(Operation op, Edge a, Edge b, Edge c, Edge result) {
   const std::uint64_t key0 = first_key_word(op, a);
   const Slot slot = slot_of(key0, b, c);
-  const std::uint64_t seen = memory_.load(slot.rank, slot.control);
+  const std::uint64_t seen = memory_.load(slot.rank, slot.offset);
   if ((seen & kLockBit) ||
-      memory_.compare_and_swap(slot.rank, slot.control, seen, seen | kLockBit) != seen) {
+      memory_.compare_and_swap(slot.rank, slot.offset, seen, seen | kLockBit) != seen) {
     ++counters_.dropped; // another writer has the slot
     return;
   }
-  const std::uint64_t entry[4] = {key0, b, c, result};
-  memory_.write_words(slot.rank, slot.entry, 4, entry);
-  memory_.store(slot.rank, slot.control, slot.fingerprint);
+  const std::uint64_t rest[3] = {b, c, result};
+  memory_.write_words(slot.rank, slot.offset + 8, 3, rest);
+  const std::uint64_t version = ((seen & kVersionMask) + (1ull << kVersionShift)) & kVersionMask;
+  memory_.store(slot.rank, slot.offset, key0 | version);
   ++counters_.stores;
 }
 

@@ -91,7 +91,7 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   const Access access = parse_access(o.access);
   const std::size_t table_bytes = static_cast<std::size_t>(o.table_mib) << 20;
   const std::size_t cache_bytes =
-      o.cache_mib ? static_cast<std::size_t>(o.cache_mib) << 20 : table_bytes / 2;
+      o.cache_mib ? static_cast<std::size_t>(o.cache_mib) << 20 : table_bytes / 8;
   NodeTable table(team, table_bytes, static_cast<unsigned>(o.chunk), access);
   OperationCache cache(team, cache_bytes, access);
   Manager manager(table, cache);

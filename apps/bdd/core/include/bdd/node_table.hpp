@@ -4,11 +4,16 @@
 /// NodeTable: the unique table of BDD nodes, spread evenly over the ranks'
 /// segments of a DistributedMemory, after the thesis's chapter 3. A node's
 /// global index is its bucket: rank * buckets_per_rank + local bucket, so an
-/// edge names a node on any rank without translation.
+/// edge names a node on any rank without translation. A bucket is 24 bytes,
+/// its control word then its node, so that a probe and the comparison that
+/// follows it touch one cache line, not two (the thesis's layout, Fig. 5.4,
+/// keeps them in one word pair too).
 ///
-/// find-or-put hashes the node to a home bucket and probes linearly in
-/// chunks of C buckets, each chunk's control words fetched with one
-/// one-sided read. A bucket's control word is 0 (empty), `fp<<2|1` (claimed
+/// find-or-put hashes the node to a home bucket and probes linearly from
+/// there. Over MPI (the Rma path) it reads a chunk of C buckets, control
+/// words and nodes, with one one-sided read, so a probe of up to C buckets
+/// costs one round trip; on shared memory it reads bucket by bucket. A
+/// bucket's control word is 0 (empty), `fp<<2|1` (claimed
 /// by an inserter that is still writing) or `fp<<2|3` (the node is there),
 /// where fp is 60 bits of the node's hash. Insertion is the thesis's
 /// lock-then-write protocol: compare-and-swap the control word from empty to
@@ -90,10 +95,10 @@ private:
     return static_cast<int>(index / buckets_);
   }
   std::size_t control_offset(std::uint64_t index) const noexcept {
-    return static_cast<std::size_t>(index % buckets_) * 8;
+    return static_cast<std::size_t>(index % buckets_) * kBucketBytes;
   }
   std::size_t node_offset(std::uint64_t index) const noexcept {
-    return static_cast<std::size_t>(buckets_ * 8 + (index % buckets_) * 16);
+    return control_offset(index) + 8;
   }
   Node read_node(std::uint64_t index);
   Node remote_node(std::uint64_t index);

@@ -3,14 +3,16 @@
 /// \file
 /// OperationCache: results of BDD operations, keyed by the operation and up
 /// to three operands, spread over the ranks like the node table (thesis
-/// section 5.2). Direct-mapped: a key has one slot, and a new entry
-/// overwrites the old one. Each slot has a control word: 0 (empty), the
-/// key's 62-bit fingerprint << 1 (valid), or with bit 0 set (locked by a
-/// writer). A writer claims the slot with compare-and-swap from the word it
-/// saw, writes the 32-byte entry and publishes the fingerprint; a writer
-/// that finds the slot locked drops its entry (a cache may forget). A
-/// reader reads the control word, the entry, and the control word again,
-/// and takes the entry only if neither read saw a lock or a change.
+/// section 5.2). Direct-mapped: a key has one 32-byte slot (half a cache
+/// line), and a new entry overwrites the old one. The slot's first word is
+/// the key's first word (operation and first operand) with a lock bit and a
+/// version; then come the other operands and the result. A writer claims
+/// the slot with compare-and-swap from the word it saw (setting the lock),
+/// writes the rest and publishes the first word with the next version; a
+/// writer that finds the slot locked drops its entry (a cache may forget).
+/// A reader reads the slot and its first word again, and takes the entry
+/// only if the key matches, no lock was seen and the first word (with its
+/// version) did not change.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -40,8 +42,8 @@ struct CacheCounters {
 /// The distributed operation cache (collective to create and destroy).
 class OperationCache {
 public:
-  /// Bytes of one slot: a control word and four entry words.
-  static constexpr std::size_t kSlotBytes = 40;
+  /// Bytes of one slot: the key's three words and the result.
+  static constexpr std::size_t kSlotBytes = 32;
 
   OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access access);
 
@@ -56,8 +58,7 @@ public:
 private:
   struct Slot {
     int rank;
-    std::size_t control, entry; ///< offsets
-    std::uint64_t fingerprint;
+    std::size_t offset;
   };
   Slot slot_of(std::uint64_t key0, Edge b, Edge c) const;
 

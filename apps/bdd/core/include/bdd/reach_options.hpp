@@ -27,8 +27,8 @@ struct ReachOptions {
   std::string strategy = "bfs"; ///< bfs | chain | sat
   std::string format = "auto";  ///< auto | sylvan | 2014
   std::string access = "auto";  ///< auto | rma | shared
-  int table_mib = 256;          ///< node table per rank
-  int cache_mib = 0;            ///< operation cache per rank; 0: half the table's
+  int table_mib = 128;          ///< node table per rank
+  int cache_mib = 0;            ///< operation cache per rank; 0: an eighth of the table's
   int chunk = 8;                ///< buckets per probe chunk
   bool progress = false;        ///< one line per level
   bool help = false;
