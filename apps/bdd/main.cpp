@@ -2,6 +2,7 @@
 ///
 /// bdd-reach [--strategy bfs|chain|sat] [--format auto|sylvan|2014]
 ///           [--table-mib N] [--progress] MODEL.bdd
+///           (and --cache-mib, --chunk, --access, --steal: docs/bdd.md)
 ///
 /// One BddWorker per rank of the job (bare: one), in a process group; the
 /// workers share the node table and operation cache through MPI windows.
@@ -36,7 +37,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < ranks; ++i)
     team.push_back(new (poc::rank_machine(i)) BddWorker(o.model, o.strategy, o.format, o.access,
                                                         o.table_mib, o.cache_mib, o.chunk,
-                                                        o.progress));
+                                                        o.steal, o.progress));
   for (int i = 0; i < ranks; ++i)
     team[i]->SetProcessGroup(i, ranks, team.data());
 

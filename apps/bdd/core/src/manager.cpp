@@ -36,6 +36,18 @@ Cofactors Manager::cofactors_at(Edge e, Level at) {
   return cofactors(e, n);
 }
 
+Edge Manager::run(const Task &task) {
+  switch (task.op) {
+  case Operation::RelNext:
+    return relnext(task.a, task.b, task.c);
+  case Operation::And:
+    return apply_and(task.a, task.b);
+  default:
+    throw std::invalid_argument("no task for operation " +
+                                std::to_string(static_cast<unsigned>(task.op)));
+  }
+}
+
 Edge Manager::apply_and(Edge f, Edge g) {
   // Terminal cases.
   if (f == kFalse || g == kFalse || f == complement(g))
@@ -49,6 +61,8 @@ Edge Manager::apply_and(Edge f, Edge g) {
   // Cache lookup.
   if (auto hit = cache_.find(Operation::And, f, g, 0))
     return *hit;
+  if (stealing_)
+    stealing_->poll();
   // Recursion.
   const Level top = std::min(level(f), level(g));
   const Cofactors fc = cofactors_at(f, top), gc = cofactors_at(g, top);
@@ -160,8 +174,27 @@ Edge Manager::relnext(Edge states, Edge relation, Edge variables) {
     const Cofactors s = cofactors_at(states, pair);
     const Cofactors r = cofactors_at(relation, pair);
     const Cofactors r0 = cofactors_at(r.low, pair + 1), r1 = cofactors_at(r.high, pair + 1);
-    const Edge low = apply_or(relnext(s.low, r0.low, rest), relnext(s.high, r1.low, rest));
-    const Edge high = apply_or(relnext(s.low, r0.high, rest), relnext(s.high, r1.high, rest));
+    Edge e00, e10, e01, e11;
+    if (stealing_ && spawn_depth_ < kSpawnDepth) {
+      // Three of the four products may run on other members. Only near the
+      // top of the recursion: deeper tasks are too small to pay for a steal.
+      ++spawn_depth_;
+      stealing_->spawn({Operation::RelNext, s.low, r0.low, rest});
+      stealing_->spawn({Operation::RelNext, s.high, r1.low, rest});
+      stealing_->spawn({Operation::RelNext, s.low, r0.high, rest});
+      e11 = relnext(s.high, r1.high, rest);
+      e01 = stealing_->sync();
+      e10 = stealing_->sync();
+      e00 = stealing_->sync();
+      --spawn_depth_;
+    } else {
+      e00 = relnext(s.low, r0.low, rest);
+      e10 = relnext(s.high, r1.low, rest);
+      e01 = relnext(s.low, r0.high, rest);
+      e11 = relnext(s.high, r1.high, rest);
+    }
+    const Edge low = apply_or(e00, e10);
+    const Edge high = apply_or(e01, e11);
     // Make node.
     result = make(pair, low, high);
   } else {

@@ -33,7 +33,7 @@ template <class Check> void check_choice(Check &&check) {
 const char *reach_usage() {
   return "usage: bdd-reach [--strategy bfs|chain|sat] [--format auto|sylvan|2014]\n"
          "                 [--table-mib N] [--cache-mib N] [--chunk C]\n"
-         "                 [--access auto|rma|shared] [--progress] MODEL.bdd\n";
+         "                 [--access auto|rma|shared] [--steal on|off] [--progress] MODEL.bdd\n";
 }
 
 ReachOptions parse_reach_options(const std::vector<std::string> &args) {
@@ -62,6 +62,11 @@ ReachOptions parse_reach_options(const std::vector<std::string> &args) {
       o.chunk = parse_int(a, value(), 1, 64);
       if (o.chunk & (o.chunk - 1))
         throw OptionError("--chunk needs a power of two, got " + std::to_string(o.chunk));
+    } else if (a == "--steal") {
+      const std::string &v = value();
+      if (v != "on" && v != "off")
+        throw OptionError("--steal needs on or off, got '" + v + "'");
+      o.steal = v == "on";
     } else if (a == "--progress") {
       o.progress = true;
     } else if (a == "--help" || a == "-h") {

@@ -155,23 +155,36 @@ private:
 } // namespace
 
 ReachResult reach(Manager &manager, const Model &model, Strategy strategy, MPI_Comm team,
-                  const LevelReport &report) {
+                  const LevelReport &report, WorkStealing *stealing) {
   if (strategy == Strategy::Bfs)
     return breadth_first(manager, model, team, report);
   int member = 0;
   MPI_Comm_rank(team, &member);
   ReachResult result;
-  agreed_step(team, [&] {
-    if (member != 0)
-      return;
-    // Both go top-down through the groups, as Sylvan's bddmc does.
-    std::vector<Relation> groups = model.groups;
-    std::stable_sort(groups.begin(), groups.end(),
-                     [](const Relation &a, const Relation &b) { return a.top < b.top; });
+  // Both go top-down through the groups, as Sylvan's bddmc does.
+  std::vector<Relation> groups = model.groups;
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const Relation &a, const Relation &b) { return a.top < b.top; });
+  auto compute = [&]() -> Edge {
     if (strategy == Strategy::Chain)
       result = chained(manager, groups, model.initial, report);
     else
-      result.states = Saturation(manager, std::move(groups)).saturate(model.initial, 0);
+      result.states = Saturation(manager, groups).saturate(model.initial, 0);
+    return result.states;
+  };
+  agreed_step(team, [&] {
+    if (stealing) {
+      manager.set_work_stealing(stealing);
+      try {
+        stealing->run(compute);
+      } catch (...) {
+        manager.set_work_stealing(nullptr);
+        throw;
+      }
+      manager.set_work_stealing(nullptr);
+    } else if (member == 0) {
+      compute();
+    }
   });
   return result;
 }

@@ -66,18 +66,22 @@ Model share_model(MPI_Comm team, Manager &manager, const ReachOptions &o) {
 
 struct Totals {
   std::uint64_t nodes, lookups, chunks, compared, cas_failed, operations, round_trips,
-      cache_lookups, cache_hits;
+      cache_lookups, cache_hits, spawned, steals, attempts, leapfrogs;
 };
 
-Totals gather_totals(MPI_Comm team, NodeTable &table, OperationCache &cache) {
+Totals gather_totals(MPI_Comm team, NodeTable &table, OperationCache &cache,
+                     const WorkStealing *stealing) {
   const TableCounters &t = table.counters();
   const CacheCounters &c = cache.counters();
   const RmaCounters &r = table.memory().counters();
-  std::uint64_t mine[9] = {table.local_nodes(), t.lookups, t.chunks, t.compared, t.cas_failed,
-                           r.operations, r.round_trips, c.lookups, c.hits};
-  std::uint64_t sum[9] = {};
-  MPI_Reduce(mine, sum, 9, MPI_UINT64_T, MPI_SUM, 0, team);
-  return Totals{sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8]};
+  const StealCounters s = stealing ? stealing->counters() : StealCounters{};
+  std::uint64_t mine[13] = {table.local_nodes(), t.lookups, t.chunks, t.compared, t.cas_failed,
+                            r.operations, r.round_trips, c.lookups, c.hits, s.spawned,
+                            s.steals, s.attempts, s.leapfrogs};
+  std::uint64_t sum[13] = {};
+  MPI_Reduce(mine, sum, 13, MPI_UINT64_T, MPI_SUM, 0, team);
+  return Totals{sum[0], sum[1], sum[2], sum[3], sum[4],  sum[5], sum[6],
+                sum[7], sum[8], sum[9], sum[10], sum[11], sum[12]};
 }
 
 double per(std::uint64_t a, std::uint64_t b) { return b ? static_cast<double>(a) / b : 0.0; }
@@ -106,11 +110,16 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
       std::fflush(progress);
     };
   const auto start = std::chrono::steady_clock::now();
-  const ReachResult result = reach(manager, model, parse_strategy(o.strategy), team, report);
+  // Chaining and saturation compute on member 0; the others steal.
+  std::optional<WorkStealing> stealing;
+  if (members > 1 && o.strategy != "bfs" && o.steal)
+    stealing.emplace(team, access, [&](const Task &task) { return manager.run(task); });
+  const ReachResult result = reach(manager, model, parse_strategy(o.strategy), team, report,
+                                   stealing ? &*stealing : nullptr);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   MPI_Barrier(team); // every member's counters are final
-  const Totals totals = gather_totals(team, table, cache);
+  const Totals totals = gather_totals(team, table, cache, stealing ? &*stealing : nullptr);
   if (member != 0)
     return "";
 
@@ -138,6 +147,13 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
                 per(totals.round_trips, totals.lookups),
                 100.0 * per(totals.cache_hits, totals.cache_lookups));
   text += line;
+  if (stealing) {
+    std::snprintf(line, sizeof line,
+                  "steals: %" PRIu64 " of %" PRIu64 " spawned tasks, %" PRIu64
+                  " attempts, %" PRIu64 " leapfrogs\n",
+                  totals.steals, totals.spawned, totals.attempts, totals.leapfrogs);
+    text += line;
+  }
   return text;
 }
 

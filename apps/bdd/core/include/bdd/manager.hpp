@@ -18,6 +18,7 @@
 #include "bdd/edge.hpp"
 #include "bdd/node_table.hpp"
 #include "bdd/operation_cache.hpp"
+#include "bdd/work_stealing.hpp"
 
 #include <cstdint>
 #include <span>
@@ -63,12 +64,21 @@ public:
   /// Nodes of f, the terminal not counted.
   std::uint64_t node_count(Edge f);
 
+  /// Lets the team's other members steal relnext's subtasks (null: none).
+  void set_work_stealing(WorkStealing *stealing) noexcept { stealing_ = stealing; }
+  /// Runs a task another member spawned (WorkStealing's runner).
+  Edge run(const Task &task);
+
   NodeTable &table() noexcept { return table_; }
   OperationCache &cache() noexcept { return cache_; }
 
 private:
   NodeTable &table_;
   OperationCache &cache_;
+  WorkStealing *stealing_ = nullptr;
+  /// relnext spawns its subtasks only this many domain levels deep.
+  static constexpr int kSpawnDepth = 4;
+  int spawn_depth_ = 0;
 };
 
 } // namespace bdd

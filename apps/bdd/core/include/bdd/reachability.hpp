@@ -16,8 +16,8 @@
 ///    level; a node is saturated once every group starting at or below its
 ///    level has reached a fixpoint on it. Beyond the thesis.
 ///
-/// Chain and saturation are sequential: member 0 computes while the other
-/// members keep their parts of the table and cache available (docs/bdd.md).
+/// Chain and saturation run on member 0; with a WorkStealing the other
+/// members steal the subtasks of its relnext calls (docs/bdd.md).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -51,7 +51,7 @@ struct ReachResult {
 /// current level and the failing member rethrows its exception; the others
 /// throw PeerFailed.
 ReachResult reach(Manager &manager, const Model &model, Strategy strategy, MPI_Comm team,
-                  const LevelReport &report);
+                  const LevelReport &report, WorkStealing *stealing = nullptr);
 
 /// Thrown on the members that did not fail when another member did.
 class PeerFailed : public std::runtime_error {
