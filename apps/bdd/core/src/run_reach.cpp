@@ -4,8 +4,9 @@
 #include "bdd/model.hpp"
 #include "bdd/reachability.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
-#include <cinttypes>
 #include <optional>
 #include <vector>
 
@@ -104,9 +105,9 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   LevelReport report;
   if (o.progress && member == 0)
     report = [&](unsigned level, Edge visited) {
-      std::fprintf(progress, "level %u: %s states, %" PRIu64 " nodes\n", level,
-                   manager.count(visited, model.state_variables).to_string().c_str(),
-                   manager.node_count(visited));
+      fmt::print(progress, "level {}: {} states, {} nodes\n", level,
+                 manager.count(visited, model.state_variables).to_string(),
+                 manager.node_count(visited));
       std::fflush(progress);
     };
   const auto start = std::chrono::steady_clock::now();
@@ -123,37 +124,26 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   if (member != 0)
     return "";
 
-  char line[512];
-  std::string text = "states: " + manager.count(result.states, model.state_variables).to_string() +
-                     "\nnodes: " + std::to_string(manager.node_count(result.states)) + "\n";
+  std::string text = fmt::format("states: {}\nnodes: {}\n",
+                                 manager.count(result.states, model.state_variables).to_string(),
+                                 manager.node_count(result.states));
   if (o.strategy == "bfs")
-    text += "depth: " + std::to_string(result.depth) + "\n";
+    text += fmt::format("depth: {}\n", result.depth);
   else if (o.strategy == "chain")
-    text += "sweeps: " + std::to_string(result.depth) + "\n";
-  std::snprintf(line, sizeof line, "time: %.3f s\n", seconds);
-  text += line;
-  std::snprintf(line, sizeof line,
-                "table: %" PRIu64 " nodes in %" PRIu64 " buckets (%.1f%% full) on %d rank%s, "
-                "%s access\n",
-                totals.nodes, table.capacity(), 100.0 * per(totals.nodes, table.capacity()),
-                members, members == 1 ? "" : "s", access_name(table.memory().access()));
-  text += line;
-  std::snprintf(line, sizeof line,
-                "probes: %" PRIu64 " lookups, %.3f chunks and %.3f compares per lookup "
-                "(chunk %u), %" PRIu64 " lost claims, %.2f one-sided round trips per lookup, "
-                "cache hits %.1f%%\n",
-                totals.lookups, per(totals.chunks, totals.lookups),
-                per(totals.compared, totals.lookups), table.chunk(), totals.cas_failed,
-                per(totals.round_trips, totals.lookups),
-                100.0 * per(totals.cache_hits, totals.cache_lookups));
-  text += line;
-  if (stealing) {
-    std::snprintf(line, sizeof line,
-                  "steals: %" PRIu64 " of %" PRIu64 " spawned tasks, %" PRIu64
-                  " attempts, %" PRIu64 " leapfrogs\n",
-                  totals.steals, totals.spawned, totals.attempts, totals.leapfrogs);
-    text += line;
-  }
+    text += fmt::format("sweeps: {}\n", result.depth);
+  text += fmt::format("time: {:.3f} s\n", seconds);
+  text += fmt::format("table: {} nodes in {} buckets ({:.1f}% full) on {} rank{}, {} access\n",
+                      totals.nodes, table.capacity(), 100.0 * per(totals.nodes, table.capacity()),
+                      members, members == 1 ? "" : "s", access_name(table.memory().access()));
+  text += fmt::format("probes: {} lookups, {:.3f} chunks and {:.3f} compares per lookup (chunk {}), "
+                      "{} lost claims, {:.2f} one-sided round trips per lookup, cache hits {:.1f}%\n",
+                      totals.lookups, per(totals.chunks, totals.lookups),
+                      per(totals.compared, totals.lookups), table.chunk(), totals.cas_failed,
+                      per(totals.round_trips, totals.lookups),
+                      100.0 * per(totals.cache_hits, totals.cache_lookups));
+  if (stealing)
+    text += fmt::format("steals: {} of {} spawned tasks, {} attempts, {} leapfrogs\n",
+                        totals.steals, totals.spawned, totals.attempts, totals.leapfrogs);
   return text;
 }
 
