@@ -35,9 +35,9 @@ int main(int argc, char **argv) {
   const int ranks = poc::job_ranks();
   std::vector<BddWorker *> team;
   for (int i = 0; i < ranks; ++i)
-    team.push_back(new (poc::rank_machine(i)) BddWorker(o.model, o.strategy, o.format, o.access,
-                                                        o.table_mib, o.cache_mib, o.chunk,
-                                                        o.steal, o.progress));
+    team.push_back(new (poc::rank_machine(i))
+                       BddWorker(o.model, o.strategy, o.format, o.access, o.table_mib, o.cache_mib,
+                                 o.chunk, o.steal, o.progress));
   for (int i = 0; i < ranks; ++i)
     team[i]->SetProcessGroup(i, ranks, team.data());
 

@@ -12,12 +12,11 @@
 
 namespace {
 double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 } // namespace
 
-FFT3::FFT3(int sign, pocstd::Array* a, FFT3Settings settings, fft3d::RunProgress* progress)
+FFT3::FFT3(int sign, pocstd::Array *a, FFT3Settings settings, fft3d::RunProgress *progress)
     : sign(sign), a(*a), settings(settings), progress(progress),
       lines(std::make_unique<fft3d::LineTransform>(this->a.ArrayDomain(), this->a.PageDomain(),
                                                    std::vector<int>{sign}, settings.measure)) {}
@@ -36,7 +35,7 @@ void FFT3::ComputeTransform(int transform, int firstPass, std::vector<int> first
     ComputePass(transform, dim, dim == firstPass ? firstLine : std::vector<int>{});
 }
 
-void FFT3::RecordProgress(fft3d::LinePosition next, fft3d::PassTimes& t) {
+void FFT3::RecordProgress(fft3d::LinePosition next, fft3d::PassTimes &t) {
   if (!progress)
     return;
   double start = now();
@@ -59,7 +58,7 @@ void FFT3::RecordProgress(fft3d::LinePosition next, fft3d::PassTimes& t) {
   }
 }
 
-void FFT3::ComputePass(int transform, int dim, const std::vector<int>& firstLine) {
+void FFT3::ComputePass(int transform, int dim, const std::vector<int> &firstLine) {
   fft3d::PassSchedule schedule(a.ArrayDomain(), a.PageDomain(), dim, NumberOfProcesses());
   // With two page sets the passes alternate between them, so a pass never
   // overwrites its own input and an interrupted iteration can be redone.

@@ -16,8 +16,8 @@
 #include <poc/poc.hpp>
 
 #include <cstdint>
-#include <string>
 #include <memory>
+#include <string>
 #include <vector>
 
 /// How the group runs, beyond the paper's sign and array.
@@ -42,7 +42,7 @@ public:
   /// With a \p progress process (out-of-core runs; null otherwise) the
   /// member records there how far it has got, after making its lines
   /// durable.
-  FFT3(int sign, pocstd::Array* a, FFT3Settings settings, fft3d::RunProgress* progress);
+  FFT3(int sign, pocstd::Array *a, FFT3Settings settings, fft3d::RunProgress *progress);
 
   /// Writes the generated input into this member's slab.
   void Initialize();
@@ -58,15 +58,15 @@ public:
   std::vector<fft3d::IterationTime> Iterations() const { return iterations; }
 
 private:
-  void ComputePass(int transform, int dim, const std::vector<int>& firstLine);
+  void ComputePass(int transform, int dim, const std::vector<int> &firstLine);
   /// Makes this member's writes so far durable, then records \p next as its
   /// position and checkpoints the progress process; nothing without one.
-  void RecordProgress(fft3d::LinePosition next, fft3d::PassTimes& t);
+  void RecordProgress(fft3d::LinePosition next, fft3d::PassTimes &t);
 
   int sign;
   pocstd::Array a;
   FFT3Settings settings;
-  fft3d::RunProgress* progress;
+  fft3d::RunProgress *progress;
   std::unique_ptr<fft3d::LineTransform> lines;
   std::vector<fft3d::PassTimes> times;
   std::vector<fft3d::IterationTime> iterations;

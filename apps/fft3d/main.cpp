@@ -28,16 +28,16 @@
 #include <string>
 #include <vector>
 
+using fft3d::RunProgress;
 using pocstd::Array;
 using pocstd::ArrayDevice;
 using pocstd::Domain;
-using fft3d::RunProgress;
 
 namespace {
 
 /// Machine \p i of \p names, round robin; without names, of the job's
 /// machines (see poc::machines()).
-poc::machine pick(const std::vector<std::string>& names, int i) {
+poc::machine pick(const std::vector<std::string> &names, int i) {
   if (!names.empty())
     return names[static_cast<std::size_t>(i) % names.size()];
   std::vector<poc::machine> all = poc::machines();
@@ -45,24 +45,23 @@ poc::machine pick(const std::vector<std::string>& names, int i) {
 }
 
 double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 /// The processes holding a run's data: its page servers and, out of core,
 /// its persistent progress record (null in core).
 struct RunProcesses {
-  std::vector<ArrayDevice*> servers;
-  RunProgress* progress = nullptr;
+  std::vector<ArrayDevice *> servers;
+  RunProgress *progress = nullptr;
 };
 
-std::string serverAddress(const fft3d::Options& opt, int s) {
+std::string serverAddress(const fft3d::Options &opt, int s) {
   return opt.run + "/PageDevice/" + std::to_string(s);
 }
-std::string progressAddress(const fft3d::Options& opt) { return opt.run + "/progress"; }
+std::string progressAddress(const fft3d::Options &opt) { return opt.run + "/progress"; }
 
 /// In-core page servers: ordinary processes, gone with the job.
-RunProcesses createInCore(const fft3d::Options& opt, const pocstd::PageMap& map, int cachePages) {
+RunProcesses createInCore(const fft3d::Options &opt, const pocstd::PageMap &map, int cachePages) {
   RunProcesses run;
   for (int s = 0; s < opt.servers; ++s) {
     // A server with no pages (more servers than pages) still needs a device.
@@ -75,17 +74,17 @@ RunProcesses createInCore(const fft3d::Options& opt, const pocstd::PageMap& map,
 
 /// Deletes from the store whatever an earlier run named opt.run left there
 /// (a run started afresh); true if there was something.
-bool discardRun(const fft3d::Options& opt) {
+bool discardRun(const fft3d::Options &opt) {
   bool found = false;
-  if (RunProgress* old = poc::persistent<RunProgress>(pick(opt.serverMachines, 0),
-                                                      progressAddress(opt))) {
+  if (RunProgress *old =
+          poc::persistent<RunProgress>(pick(opt.serverMachines, 0), progressAddress(opt))) {
     delete old;
     found = true;
   }
   // The earlier run may have had more servers than this one.
   for (int s = 0;; ++s) {
-    ArrayDevice* old = poc::persistent<ArrayDevice>(pick(opt.serverMachines, s),
-                                                    serverAddress(opt, s));
+    ArrayDevice *old =
+        poc::persistent<ArrayDevice>(pick(opt.serverMachines, s), serverAddress(opt, s));
     if (!old && s >= opt.servers)
       break;
     if (old) {
@@ -99,15 +98,16 @@ bool discardRun(const fft3d::Options& opt) {
 /// A new out-of-core run: persistent page servers holding two copies of
 /// every page, one file each, then the progress record. The record comes
 /// last, so a kill halfway leaves no run that --resume would take.
-RunProcesses createOutOfCore(const fft3d::Options& opt, const pocstd::PageMap& map,
+RunProcesses createOutOfCore(const fft3d::Options &opt, const pocstd::PageMap &map,
                              int cachePages) {
   if (discardRun(opt))
     std::printf("fft3d: deleted the earlier run '%s' from the store (--resume would have "
-                "continued it)\n", opt.run.c_str());
+                "continued it)\n",
+                opt.run.c_str());
   RunProcesses run;
   for (int s = 0; s < opt.servers; ++s) {
-    pocstd::Storage storage = pocstd::Storage::file(
-        opt.directory + "/fft3d-pages-" + std::to_string(s), opt.directIO);
+    pocstd::Storage storage =
+        pocstd::Storage::file(opt.directory + "/fft3d-pages-" + std::to_string(s), opt.directIO);
     std::size_t pages = std::max<std::size_t>(1, 2 * map.PagesOnServer(s));
     run.servers.push_back(
         new (poc::persistent_at(pick(opt.serverMachines, s), serverAddress(opt, s)))
@@ -119,7 +119,7 @@ RunProcesses createOutOfCore(const fft3d::Options& opt, const pocstd::PageMap& m
 }
 
 /// The out-of-core run opt.run as a killed job left it in the store.
-RunProcesses findOutOfCore(const fft3d::Options& opt) {
+RunProcesses findOutOfCore(const fft3d::Options &opt) {
   RunProcesses run;
   run.progress = poc::persistent<RunProgress>(pick(opt.serverMachines, 0), progressAddress(opt));
   if (!run.progress)
@@ -129,22 +129,23 @@ RunProcesses findOutOfCore(const fft3d::Options& opt) {
   std::string recorded = run.progress->Fingerprint();
   if (recorded != fft3d::runFingerprint(opt))
     throw std::runtime_error("fft3d: --resume: run '" + opt.run + "' has other parameters (" +
-                             recorded + "); resume with the same options, or start afresh "
+                             recorded +
+                             "); resume with the same options, or start afresh "
                              "without --resume");
   for (int s = 0; s < opt.servers; ++s) {
-    ArrayDevice* server = poc::persistent<ArrayDevice>(pick(opt.serverMachines, s),
-                                                       serverAddress(opt, s));
+    ArrayDevice *server =
+        poc::persistent<ArrayDevice>(pick(opt.serverMachines, s), serverAddress(opt, s));
     if (!server)
-      throw std::runtime_error("fft3d: --resume: run '" + opt.run +
-                               "' has no page server at '" + serverAddress(opt, s) + "'");
+      throw std::runtime_error("fft3d: --resume: run '" + opt.run + "' has no page server at '" +
+                               serverAddress(opt, s) + "'");
     run.servers.push_back(server);
   }
   return run;
 }
 
 /// Where a run continues: from its \p progress record, or from the start.
-fft3d::ResumePoint resumePoint(const fft3d::Options& opt, const Domain& arrayDomain,
-                               const Domain& pageDomain, RunProgress* progress) {
+fft3d::ResumePoint resumePoint(const fft3d::Options &opt, const Domain &arrayDomain,
+                               const Domain &pageDomain, RunProgress *progress) {
   if (!progress)
     return {};
   std::array<int, 3> iterations{};
@@ -159,11 +160,11 @@ fft3d::ResumePoint resumePoint(const fft3d::Options& opt, const Domain& arrayDom
 /// \p initialized); returns the members' timings, member 0's per-iteration
 /// ones in \p iterations and the wall time of the transform proper in
 /// \p seconds.
-std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array, int sign,
+std::vector<fft3d::PassTimes> transform(const fft3d::Options &opt, Array *array, int sign,
                                         int transform, bool initialized,
-                                        const fft3d::ResumePoint& from, RunProgress* progress,
-                                        std::vector<fft3d::IterationTime>& iterations,
-                                        double& seconds) {
+                                        const fft3d::ResumePoint &from, RunProgress *progress,
+                                        std::vector<fft3d::IterationTime> &iterations,
+                                        double &seconds) {
   FFT3Settings settings;
   settings.prefetch = opt.prefetch;
   settings.measure = opt.measure;
@@ -174,7 +175,7 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array,
   settings.haltAfterRecords = opt.haltAfterRecords;
 
   int n = opt.ffts;
-  FFT3** fft = new FFT3*[n];
+  FFT3 **fft = new FFT3 *[n];
   for (int i = 0; i < n; ++i)
     fft[i] = new (pick(opt.fftMachines, i)) FFT3(sign, array, settings, progress);
   for (int i = 0; i < n; ++i)
@@ -202,7 +203,7 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array,
 
   std::vector<fft3d::PassTimes> times;
   for (int i = 0; i < n; ++i)
-    for (const fft3d::PassTimes& t : fft[i]->Times())
+    for (const fft3d::PassTimes &t : fft[i]->Times())
       times.push_back(t);
   iterations = fft[0]->Iterations();
   for (int i = 0; i < n; ++i)
@@ -211,28 +212,27 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options& opt, Array* array,
   return times;
 }
 
-void printReport(const std::vector<fft3d::PassTimes>& times) {
+void printReport(const std::vector<fft3d::PassTimes> &times) {
   for (int dim = 0; dim < 3; ++dim) {
     std::printf("%s (1D FFTs along dimension %d):\n", fft3d::passName(dim).c_str(), dim + 1);
-    for (const fft3d::PassTimes& t : times)
+    for (const fft3d::PassTimes &t : times)
       if (t.dim == dim)
         std::printf("%s", fft3d::processReport(t).c_str());
   }
 }
 
-void writeCsv(const std::string& file, const std::vector<fft3d::PassTimes>& times,
-              const std::vector<fft3d::IterationTime>& iterations) {
+void writeCsv(const std::string &file, const std::vector<fft3d::PassTimes> &times,
+              const std::vector<fft3d::IterationTime> &iterations) {
   std::ofstream out(file);
   if (!out)
     throw std::runtime_error("fft3d: cannot write " + file);
   out << "kind,pass,index,bytes,seconds,read,cache,fftw,write,barrier\n";
-  for (const fft3d::IterationTime& it : iterations)
-    out << "iteration," << it.dim + 1 << ',' << it.iteration << ',' << it.bytes << ','
-        << it.seconds << ",,,,,\n";
-  for (const fft3d::PassTimes& t : times)
-    out << "process," << t.dim + 1 << ',' << t.process << ',' << t.bytes << ',' << t.total
-        << ',' << t.read << ',' << t.cache << ',' << t.fftw << ',' << t.write << ','
-        << t.barrier << '\n';
+  for (const fft3d::IterationTime &it : iterations)
+    out << "iteration," << it.dim + 1 << ',' << it.iteration << ',' << it.bytes << ',' << it.seconds
+        << ",,,,,\n";
+  for (const fft3d::PassTimes &t : times)
+    out << "process," << t.dim + 1 << ',' << t.process << ',' << t.bytes << ',' << t.total << ','
+        << t.read << ',' << t.cache << ',' << t.fftw << ',' << t.write << ',' << t.barrier << '\n';
 }
 
 /// The whole array after \p transforms transforms (3 passes each), read back
@@ -246,21 +246,21 @@ std::vector<std::complex<double>> readAll(Array array, int transforms) {
   return data;
 }
 
-bool check(const char* what, double error) {
+bool check(const char *what, double error) {
   constexpr double kTolerance = 1e-10;
   bool ok = error <= kTolerance;
-  std::printf("verify %s: max relative error %.3g (tolerance %.0e): %s\n", what, error,
-              kTolerance, ok ? "OK" : "FAILED");
+  std::printf("verify %s: max relative error %.3g (tolerance %.0e): %s\n", what, error, kTolerance,
+              ok ? "OK" : "FAILED");
   return ok;
 }
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   fft3d::Options opt;
   try {
     opt = fft3d::parseOptions(argc, argv);
-  } catch (const fft3d::OptionError& e) {
+  } catch (const fft3d::OptionError &e) {
     std::cerr << e.what() << "\n";
     return 2;
   }
@@ -282,9 +282,9 @@ int main(int argc, char** argv) {
   double bytes = double(arrayDomain.size()) * sizeof(std::complex<double>);
   std::printf("fft3d: %dx%dx%d complex doubles (%s) in %dx%dx%d pages on %d %s servers, "
               "%d FFT processes, prefetch %s\n",
-              opt.size[0], opt.size[1], opt.size[2], fft3d::formatBytes(bytes).c_str(),
-              opt.page[0], opt.page[1], opt.page[2], opt.servers,
-              opt.inCore ? "memory" : "file", opt.ffts, opt.prefetch ? "on" : "off");
+              opt.size[0], opt.size[1], opt.size[2], fft3d::formatBytes(bytes).c_str(), opt.page[0],
+              opt.page[1], opt.page[2], opt.servers, opt.inCore ? "memory" : "file", opt.ffts,
+              opt.prefetch ? "on" : "off");
 
   // Out-of-core runs keep two copies of every page, read one and write the
   // other, and record their progress in the store: they can be resumed after
@@ -302,7 +302,7 @@ int main(int argc, char** argv) {
       initialized = run.progress->Initialized();
     }
     from = resumePoint(opt, arrayDomain, pageDomain, run.progress);
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     // Also the store's errors, e.g. a run active in another job.
     std::cerr << e.what() << "\n";
     return 2;
@@ -363,11 +363,10 @@ int main(int argc, char** argv) {
                 fft3d::serverReport(s, run.servers[static_cast<std::size_t>(s)]->stats()).c_str());
   // Every pass reads and writes each of its lines once.
   double done = 0;
-  for (const fft3d::PassTimes& t : times)
+  for (const fft3d::PassTimes &t : times)
     done += double(t.bytes);
-  std::printf("total: %g passes over %s in %.6g sec: %s transformed, %s read+write\n",
-              done / bytes, fft3d::formatBytes(bytes).c_str(), seconds,
-              fft3d::formatRate(done, seconds).c_str(),
+  std::printf("total: %g passes over %s in %.6g sec: %s transformed, %s read+write\n", done / bytes,
+              fft3d::formatBytes(bytes).c_str(), seconds, fft3d::formatRate(done, seconds).c_str(),
               fft3d::formatRate(2 * done, seconds).c_str());
   if (!opt.csv.empty())
     writeCsv(opt.csv, times, iterations);
@@ -381,7 +380,7 @@ int main(int argc, char** argv) {
     return ok ? 0 : 1;
   }
   delete run.progress;
-  for (ArrayDevice* server : run.servers)
+  for (ArrayDevice *server : run.servers)
     delete server;
   return ok ? 0 : 1;
 }

@@ -76,11 +76,12 @@ int main(int argc, char **argv) {
       // Quantify the group's x levels and every level that is neither a
       // state bit nor a next-state bit (action labels), then rename x' to x.
       for (const auto &[level, index] : vars.index) {
-        const bool state = std::binary_search(file.state_variables.begin(),
-                                              file.state_variables.end(), level);
+        const bool state =
+            std::binary_search(file.state_variables.begin(), file.state_variables.end(), level);
         const bool in_group = std::binary_search(g.variables.begin(), g.variables.end(), level);
-        const bool primed = (level & 1) && std::binary_search(file.state_variables.begin(),
-                                                              file.state_variables.end(), level - 1);
+        const bool primed =
+            (level & 1) &&
+            std::binary_search(file.state_variables.begin(), file.state_variables.end(), level - 1);
         if ((state && in_group) || (!state && !primed))
           group.quantified &= bdd_ithvar(index);
         if (primed && in_group)
@@ -89,7 +90,8 @@ int main(int argc, char **argv) {
       groups.push_back(group);
     }
     nodes.clear();
-    const double load = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_load).count();
+    const double load =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_load).count();
 
     const auto start = std::chrono::steady_clock::now();
     bdd visited = initial, frontier = initial;
@@ -97,14 +99,16 @@ int main(int argc, char **argv) {
     for (;;) {
       bdd next = bdd_false();
       for (const Group &g : groups)
-        next |= bdd_replace(bdd_relprod(frontier, g.relation, g.quantified), g.primed_to_state) - visited;
+        next |= bdd_replace(bdd_relprod(frontier, g.relation, g.quantified), g.primed_to_state) -
+                visited;
       if (next == bdd_false())
         break;
       visited |= next;
       frontier = next;
       ++depth;
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     bdd state_set = bdd_true();
     for (unsigned l : file.state_variables)
       state_set &= bdd_ithvar(vars.of(l));

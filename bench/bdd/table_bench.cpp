@@ -50,35 +50,36 @@ int main(int argc, char **argv) {
       if (filled >= static_cast<std::uint64_t>(load * capacity))
         continue;
       double insert_us = 0, find_us = 0, insert_trips = 0, find_trips = 0;
-      if (rank == 0) try {
-        // Insert up to the load factor, timing the last 10,000 inserts.
-        const std::uint64_t target = static_cast<std::uint64_t>(load * capacity);
-        const std::uint64_t timed = std::min<std::uint64_t>(10000, target - filled);
-        while (filled < target - timed)
-          table.find_or_put(synthetic(filled++));
-        auto trips0 = table.memory().counters().round_trips;
-        auto t0 = std::chrono::steady_clock::now();
-        for (std::uint64_t i = 0; i < timed; ++i)
-          table.find_or_put(synthetic(filled++));
-        auto t1 = std::chrono::steady_clock::now();
-        insert_us = std::chrono::duration<double, std::micro>(t1 - t0).count() / timed;
-        insert_trips = double(table.memory().counters().round_trips - trips0) / timed;
-        // Look up 10,000 random nodes that are there.
-        std::mt19937_64 random(chunk * 100 + static_cast<unsigned>(load * 10));
-        trips0 = table.memory().counters().round_trips;
-        t0 = std::chrono::steady_clock::now();
-        for (int i = 0; i < 10000; ++i)
-          table.find_or_put(synthetic(random() % filled));
-        t1 = std::chrono::steady_clock::now();
-        find_us = std::chrono::duration<double, std::micro>(t1 - t0).count() / 10000;
-        find_trips = double(table.memory().counters().round_trips - trips0) / 10000;
-        std::printf("%-5u %-5.1f %12.3f %12.3f %14.2f %14.2f\n", chunk, load, find_us, insert_us,
-                    find_trips, insert_trips);
-        std::fflush(stdout);
-      } catch (const bdd::TableFull &) {
-        std::printf("%-5u %-5.1f %12s (no free bucket within 256 chunks)\n", chunk, load, "full");
-        filled = capacity; // skip the higher loads of this chunk size
-      }
+      if (rank == 0)
+        try {
+          // Insert up to the load factor, timing the last 10,000 inserts.
+          const std::uint64_t target = static_cast<std::uint64_t>(load * capacity);
+          const std::uint64_t timed = std::min<std::uint64_t>(10000, target - filled);
+          while (filled < target - timed)
+            table.find_or_put(synthetic(filled++));
+          auto trips0 = table.memory().counters().round_trips;
+          auto t0 = std::chrono::steady_clock::now();
+          for (std::uint64_t i = 0; i < timed; ++i)
+            table.find_or_put(synthetic(filled++));
+          auto t1 = std::chrono::steady_clock::now();
+          insert_us = std::chrono::duration<double, std::micro>(t1 - t0).count() / timed;
+          insert_trips = double(table.memory().counters().round_trips - trips0) / timed;
+          // Look up 10,000 random nodes that are there.
+          std::mt19937_64 random(chunk * 100 + static_cast<unsigned>(load * 10));
+          trips0 = table.memory().counters().round_trips;
+          t0 = std::chrono::steady_clock::now();
+          for (int i = 0; i < 10000; ++i)
+            table.find_or_put(synthetic(random() % filled));
+          t1 = std::chrono::steady_clock::now();
+          find_us = std::chrono::duration<double, std::micro>(t1 - t0).count() / 10000;
+          find_trips = double(table.memory().counters().round_trips - trips0) / 10000;
+          std::printf("%-5u %-5.1f %12.3f %12.3f %14.2f %14.2f\n", chunk, load, find_us, insert_us,
+                      find_trips, insert_trips);
+          std::fflush(stdout);
+        } catch (const bdd::TableFull &) {
+          std::printf("%-5u %-5.1f %12s (no free bucket within 256 chunks)\n", chunk, load, "full");
+          filled = capacity; // skip the higher loads of this chunk size
+        }
       MPI_Barrier(MPI_COMM_WORLD); // the other ranks serve their windows meanwhile
     }
   }

@@ -63,8 +63,8 @@ inline double raw_spawn_ms(const char *self) {
   char *args[] = {arg.data(), nullptr};
   MPI_Comm child;
   auto t0 = clock_type::now();
-  int rc = MPI_Comm_spawn(self, args, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF, &child,
-                          MPI_ERRCODES_IGNORE);
+  int rc =
+      MPI_Comm_spawn(self, args, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF, &child, MPI_ERRCODES_IGNORE);
   double ms = seconds_since(t0) * 1e3;
   if (rc != MPI_SUCCESS)
     return -1;

@@ -95,8 +95,7 @@ public:
     for (int j = 0; j < n; ++j)
       matrix[row * n + j] *= f;
   }
-  std::vector<double> multiply(const std::vector<double> &x, int first,
-                               int rows) const {
+  std::vector<double> multiply(const std::vector<double> &x, int first, int rows) const {
     std::vector<double> y(rows, 0.0);
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < n; ++j)
@@ -185,9 +184,7 @@ std::vector<double> ramp(int n, double step) {
   return v;
 }
 
-double checksum(const std::vector<double> &v) {
-  return std::accumulate(v.begin(), v.end(), 0.0);
-}
+double checksum(const std::vector<double> &v) { return std::accumulate(v.begin(), v.end(), 0.0); }
 
 } // namespace bench
 
@@ -216,8 +213,8 @@ static double useStore(Store *store) {
 static double useStats(Stats *stats) {
   stats->addAll(ramp(100, 0.5));
   stats->add(1000);
-  return stats->average() + stats->variance() + stats->minimum() +
-         stats->maximum() + stats->count();
+  return stats->average() + stats->variance() + stats->minimum() + stats->maximum() +
+         stats->count();
 }
 
 static double useMatrix(const char *where, int n) {

@@ -19,7 +19,7 @@
 #include <filesystem>
 #include <string>
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc != 4) {
     std::fprintf(stderr, "usage: disk_bandwidth DIR BYTES PAGE_BYTES\n");
     return 2;
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     std::printf("disk %s: write %.6g MB/sec, read %.6g MB/sec, read+write %.6g MB/sec "
                 "(direct I/O %s)\n",
                 argv[1], mib / write, mib / read, 2 * mib / (write + read), direct ? "yes" : "no");
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::filesystem::remove(file);
     std::fprintf(stderr, "disk_bandwidth: %s\n", e.what());
     return 1;

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   fftw_mpi_init();
   int rank = 0, ranks = 1;
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
 
   ptrdiff_t localN0 = 0, local0 = 0;
   ptrdiff_t alloc = fftw_mpi_local_size_3d(n[0], n[1], n[2], MPI_COMM_WORLD, &localN0, &local0);
-  fftw_complex* data = fftw_alloc_complex(static_cast<std::size_t>(alloc));
+  fftw_complex *data = fftw_alloc_complex(static_cast<std::size_t>(alloc));
   fftw_plan plan =
       fftw_mpi_plan_dft_3d(n[0], n[1], n[2], data, data, MPI_COMM_WORLD, FFTW_FORWARD, flags);
   std::vector<double> times;

@@ -31,7 +31,7 @@ double seconds(std::chrono::steady_clock::time_point t0) {
 }
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: local_bench N PAGE [F] [S] [server|client] [estimate|measure]\n");
     return 2;
@@ -47,11 +47,11 @@ int main(int argc, char** argv) {
   int np = (n + page - 1) / page;
   pocstd::PageMap map(np, np, np, S);
   std::vector<std::unique_ptr<pocstd::ArrayDevice>> devices;
-  std::vector<pocstd::ArrayDevice*> refs;
+  std::vector<pocstd::ArrayDevice *> refs;
   for (int s = 0; s < S; ++s) {
     devices.push_back(std::make_unique<pocstd::ArrayDevice>(
-        pocstd::Storage::memory(), std::max<std::size_t>(1, map.PagesOnServer(s)), page, page,
-        page, 0));
+        pocstd::Storage::memory(), std::max<std::size_t>(1, map.PagesOnServer(s)), page, page, page,
+        0));
     refs.push_back(devices.back().get());
   }
   pocstd::Array a(Domain::box(n, n, n), Domain::box(page, page, page), refs, map);
@@ -78,9 +78,9 @@ int main(int argc, char** argv) {
   double local = seconds(t0);
 
   std::vector<std::complex<double>> data = fft3d::makeInput(1, {n, n, n});
-  auto* d = reinterpret_cast<fftw_complex*>(data.data());
-  fftw_plan plan = fftw_plan_dft_3d(n, n, n, d, d, FFTW_FORWARD,
-                                    measure ? FFTW_MEASURE : FFTW_ESTIMATE);
+  auto *d = reinterpret_cast<fftw_complex *>(data.data());
+  fftw_plan plan =
+      fftw_plan_dft_3d(n, n, n, d, d, FFTW_FORWARD, measure ? FFTW_MEASURE : FFTW_ESTIMATE);
   // MEASURE planning overwrites the array; refill it in place (the plan is
   // bound to this buffer).
   std::vector<std::complex<double>> input = fft3d::makeInput(1, {n, n, n});

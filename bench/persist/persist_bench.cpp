@@ -34,9 +34,9 @@ namespace fs = std::filesystem;
 namespace {
 
 /// A scratch directory for the whole run, removed at exit.
-const fs::path& bench_dir() {
+const fs::path &bench_dir() {
   static const fs::path dir = [] {
-    const char* base = std::getenv("POC_BENCH_DIR");
+    const char *base = std::getenv("POC_BENCH_DIR");
     if (!base || !*base)
       base = std::getenv("TMPDIR");
     std::string pattern = std::string(base && *base ? base : "/tmp") + "/poc-persist-bench-XXXXXX";
@@ -61,12 +61,12 @@ std::vector<std::byte> payload(std::size_t n) {
   return v;
 }
 
-void check(bool ok, benchmark::State& state, const char* what) {
+void check(bool ok, benchmark::State &state, const char *what) {
   if (!ok)
     state.SkipWithError(what);
 }
 
-void BM_Save(benchmark::State& state, bool durable) {
+void BM_Save(benchmark::State &state, bool durable) {
   Store store(bench_dir() / (durable ? "durable" : "volatile"), StoreOptions{.durable = durable});
   auto data = payload(static_cast<std::size_t>(state.range(0)));
   auto addr = Address::parse("bench/save/object");
@@ -75,13 +75,14 @@ void BM_Save(benchmark::State& state, bool durable) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * data.size()));
 }
 
-void BM_RawWrite(benchmark::State& state, bool durable) {
+void BM_RawWrite(benchmark::State &state, bool durable) {
   fs::create_directories(bench_dir() / "raw");
   std::string file = (bench_dir() / "raw" / ("object" + std::to_string(state.range(0)))).string();
   auto data = payload(static_cast<std::size_t>(state.range(0)));
   for (auto _ : state) {
     int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-    bool ok = fd >= 0 && ::pwrite(fd, data.data(), data.size(), 0) == static_cast<ssize_t>(data.size());
+    bool ok =
+        fd >= 0 && ::pwrite(fd, data.data(), data.size(), 0) == static_cast<ssize_t>(data.size());
     if (durable)
       ok = ok && ::fdatasync(fd) == 0;
     ok = ::close(fd) == 0 && ok;
@@ -90,7 +91,7 @@ void BM_RawWrite(benchmark::State& state, bool durable) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * data.size()));
 }
 
-void BM_Load(benchmark::State& state) {
+void BM_Load(benchmark::State &state) {
   Store store(bench_dir() / "load", StoreOptions{.durable = false});
   auto data = payload(static_cast<std::size_t>(state.range(0)));
   auto addr = Address::parse("bench/load/object");
@@ -102,14 +103,14 @@ void BM_Load(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * data.size()));
 }
 
-void BM_RawRead(benchmark::State& state) {
+void BM_RawRead(benchmark::State &state) {
   fs::create_directories(bench_dir() / "rawread");
   std::string file = (bench_dir() / "rawread" / "object").string();
   auto data = payload(static_cast<std::size_t>(state.range(0)));
   {
     int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    check(fd >= 0 && ::write(fd, data.data(), data.size()) == static_cast<ssize_t>(data.size()), state,
-          "setup write failed");
+    check(fd >= 0 && ::write(fd, data.data(), data.size()) == static_cast<ssize_t>(data.size()),
+          state, "setup write failed");
     ::close(fd);
   }
   for (auto _ : state) {
@@ -127,7 +128,7 @@ void BM_RawRead(benchmark::State& state) {
 
 /// Saving N objects of 4 KiB durably: one at a time (baseline) or with one
 /// save_all (two file-system flushes in all), as at shutdown.
-void BM_SaveMany(benchmark::State& state, bool batch) {
+void BM_SaveMany(benchmark::State &state, bool batch) {
   Store store(bench_dir() / (batch ? "many-batch" : "many-single"));
   auto data = payload(4096);
   std::span<const std::byte> parts[] = {data};
@@ -138,14 +139,14 @@ void BM_SaveMany(benchmark::State& state, bool batch) {
     if (batch)
       store.save_all(items);
     else
-      for (const Store::SaveItem& item : items)
+      for (const Store::SaveItem &item : items)
         store.save_parts(item.address, item.class_name, item.layout_hash, item.parts);
   }
   state.SetItemsProcessed(state.iterations() * state.range(0));
   state.SetBytesProcessed(state.iterations() * state.range(0) * 4096);
 }
 
-void Sizes(benchmark::internal::Benchmark* b) {
+void Sizes(benchmark::internal::Benchmark *b) {
   for (std::int64_t n : {64, 4 << 10, 64 << 10, 1 << 20, 16 << 20})
     b->Arg(n);
   b->Unit(benchmark::kMicrosecond);

@@ -60,8 +60,7 @@ public:
   /// Receives one block of `bytes` into a preallocated buffer, then acks.
   void raw_big(int peer, std::uint64_t bytes) {
     big_.resize(bytes / sizeof(double), 1.0);
-    MPI_Recv(big_.data(), static_cast<int>(bytes), MPI_BYTE, peer, 13, raw_comm,
-             MPI_STATUS_IGNORE);
+    MPI_Recv(big_.data(), static_cast<int>(bytes), MPI_BYTE, peer, 13, raw_comm, MPI_STATUS_IGNORE);
     int token = 0;
     MPI_Send(&token, 1, MPI_INT, peer, 14, raw_comm);
   }
@@ -132,15 +131,32 @@ template <class... A> void start_raw(Echo *self, std::uint64_t method, A... args
 struct Echo_server : Echo_interface {
   static void dispatch(Echo &self, std::uint64_t method, ::poc::Request &rq) {
     switch (method) {
-    case inc_0: rq.invoke(self, &Echo::inc); return;
-    case put_0: rq.invoke(self, &Echo::put); return;
-    case total_0: rq.invoke(self, &Echo::total); return;
-    case size_of_0: rq.invoke(self, &Echo::size_of); return;
-    case cpu_seconds_0: rq.invoke(self, &Echo::cpu_seconds); return;
-    case raw_pong_0: rq.invoke(self, &Echo::raw_pong); return;
-    case raw_sink_0: rq.invoke(self, &Echo::raw_sink); return;
-    case raw_big_0: rq.invoke(self, &Echo::raw_big); return;
-    default: rq.unknown_method(method);
+    case inc_0:
+      rq.invoke(self, &Echo::inc);
+      return;
+    case put_0:
+      rq.invoke(self, &Echo::put);
+      return;
+    case total_0:
+      rq.invoke(self, &Echo::total);
+      return;
+    case size_of_0:
+      rq.invoke(self, &Echo::size_of);
+      return;
+    case cpu_seconds_0:
+      rq.invoke(self, &Echo::cpu_seconds);
+      return;
+    case raw_pong_0:
+      rq.invoke(self, &Echo::raw_pong);
+      return;
+    case raw_sink_0:
+      rq.invoke(self, &Echo::raw_sink);
+      return;
+    case raw_big_0:
+      rq.invoke(self, &Echo::raw_big);
+      return;
+    default:
+      rq.unknown_method(method);
     }
   }
   static Echo *construct(std::uint64_t ctor, ::poc::Request &rq) {

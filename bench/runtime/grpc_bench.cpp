@@ -49,8 +49,8 @@ double grpc_round_trip(int rank) {
     return 0;
   }
   MPI_Recv(&port, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(port),
-                                     grpc::InsecureChannelCredentials());
+  auto channel =
+      grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials());
   auto stub = pocbench::Echo::NewStub(channel);
   std::vector<double> runs;
   pocbench::Int in, out;

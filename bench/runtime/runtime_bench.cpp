@@ -29,11 +29,11 @@
 namespace {
 
 using bench::clock_type;
+using bench::Echo;
+using bench::Echo_client;
 using bench::median;
 using bench::row;
 using bench::seconds_since;
-using bench::Echo;
-using bench::Echo_client;
 using I = bench::Echo_interface;
 
 constexpr int kRuns = 7;
@@ -187,8 +187,7 @@ int main(int argc, char **argv) {
       idle = std::atoi(argv[++i]);
     if (std::strcmp(argv[i], "--no-spawn") == 0)
       spawn = false;
-    if (std::strcmp(argv[i], "--round-trip-only") == 0)
-    {
+    if (std::strcmp(argv[i], "--round-trip-only") == 0) {
       rt_only = true;
       spawn = false;
     }

@@ -71,7 +71,9 @@ struct Order {
 
 // What poc++ generates for these classes: every field, in order.
 template <> struct poc::Serializer<Header> {
-  static void write(Writer &w, const Header &h) { w.write_all(h.id, h.price, h.quantity, h.active); }
+  static void write(Writer &w, const Header &h) {
+    w.write_all(h.id, h.price, h.quantity, h.active);
+  }
   static void read(Reader &r, Header &h) { r.read_all(h.id, h.price, h.quantity, h.active); }
 };
 template <> struct poc::Serializer<Order> {
@@ -242,9 +244,8 @@ template <class T> void bench_case(const char *name, const T &value, int runs) {
   totals.copy += decode.copy;
   std::printf("%-22s %-7s %8zu %11.1f %11.1f %7.2f\n", name, "encode", message.size(), encode.poc,
               encode.cereal, encode.ratio);
-  std::printf("%-22s %-7s %8zu %11.1f %11.1f %7.2f %9.1f %10.2f\n", name, "decode",
-              encoded.size(), decode.poc, decode.cereal, decode.ratio, decode.copy,
-              decode.above_floor);
+  std::printf("%-22s %-7s %8zu %11.1f %11.1f %7.2f %9.1f %10.2f\n", name, "decode", encoded.size(),
+              decode.poc, decode.cereal, decode.ratio, decode.copy, decode.above_floor);
 }
 
 } // namespace
@@ -255,7 +256,8 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: %s [runs >= 1]\n", argv[0]);
     return 2;
   }
-  std::printf("median of %d rounds; ns per message; ratio = cereal / poc (higher is better)\n", runs);
+  std::printf("median of %d rounds; ns per message; ratio = cereal / poc (higher is better)\n",
+              runs);
   std::printf("%-22s %-7s %8s %11s %11s %7s %9s %10s\n", "case", "op", "bytes", "poc ns",
               "cereal ns", "ratio", "copy ns", "ratio-copy");
 

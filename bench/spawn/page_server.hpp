@@ -76,10 +76,17 @@ struct PageServer_client : PageServer_interface {
 struct PageServer_server : PageServer_interface {
   static void dispatch(PageServer &self, std::uint64_t method, ::poc::Request &rq) {
     switch (method) {
-    case ReadIntoCache_0: rq.invoke(self, &PageServer::ReadIntoCache); return;
-    case commands_0: rq.invoke(self, &PageServer::commands); return;
-    case cpu_seconds_0: rq.invoke(self, &PageServer::cpu_seconds); return;
-    default: rq.unknown_method(method);
+    case ReadIntoCache_0:
+      rq.invoke(self, &PageServer::ReadIntoCache);
+      return;
+    case commands_0:
+      rq.invoke(self, &PageServer::commands);
+      return;
+    case cpu_seconds_0:
+      rq.invoke(self, &PageServer::cpu_seconds);
+      return;
+    default:
+      rq.unknown_method(method);
     }
   }
   static PageServer *construct(std::uint64_t ctor, ::poc::Request &rq) {
@@ -103,8 +110,8 @@ struct Client_interface {
 
 struct Client_client : Client_interface {
   static ::poc::future<double> future_ReadIntoServerCache_0(Client *self,
-                                                             std::vector<PageServer *> servers,
-                                                             int commands, int cache) {
+                                                            std::vector<PageServer *> servers,
+                                                            int commands, int cache) {
     ::poc::Call call(self, Client_interface::ReadIntoServerCache_0);
     call.args(servers, commands, cache);
     return call.start_future<double>();
@@ -114,8 +121,11 @@ struct Client_client : Client_interface {
 struct Client_server : Client_interface {
   static void dispatch(Client &self, std::uint64_t method, ::poc::Request &rq) {
     switch (method) {
-    case ReadIntoServerCache_0: rq.invoke(self, &Client::ReadIntoServerCache); return;
-    default: rq.unknown_method(method);
+    case ReadIntoServerCache_0:
+      rq.invoke(self, &Client::ReadIntoServerCache);
+      return;
+    default:
+      rq.unknown_method(method);
     }
   }
   static Client *construct(std::uint64_t ctor, ::poc::Request &rq) {

@@ -98,8 +98,8 @@ int body(const Options &o, const char *self) {
                 static_cast<unsigned long long>(total), static_cast<unsigned long long>(expected));
     return 1;
   }
-  std::string shape = std::to_string(o.clients) + " x " + std::to_string(o.commands) +
-                      " over " + std::to_string(o.servers);
+  std::string shape = std::to_string(o.clients) + " x " + std::to_string(o.commands) + " over " +
+                      std::to_string(o.servers);
   row("ReadIntoServerCache " + shape + ", uncached (us/command) vs cached", median(uncached),
       median(cached), "us");
   std::printf("cached: %.1f us/command, connect per call: %.1f us/command (medians of 3)\n",
@@ -108,8 +108,9 @@ int body(const Options &o, const char *self) {
   // CPU the spawned server hosts use while nothing happens (their
   // connections to the clients still open), in % of one core.
   double percent = bench::idle_cpu_percent(servers, &PageServer_client::cpu_seconds_0, 2.0);
-  std::printf("RESULT|CPU of %zu idle spawned hosts over 2 s (%% of one core, total)|%.3f|200|%%|%.4f\n",
-              servers.size(), percent, percent / 200.0);
+  std::printf(
+      "RESULT|CPU of %zu idle spawned hosts over 2 s (%% of one core, total)|%.3f|200|%%|%.4f\n",
+      servers.size(), percent, percent / 200.0);
   return 0;
 }
 

@@ -20,13 +20,12 @@ std::string variantStruct(llvm::StringRef Variant) {
 
 /// The name of the helper for calls of \p Method (`call_f`, `start_f`, ...).
 std::string helperName(llvm::StringRef Method, llvm::StringRef Variant) {
-  return (Variant.empty() ? "call" : Variant.drop_front()).str() + "_" +
-         Method.str();
+  return (Variant.empty() ? "call" : Variant.drop_front()).str() + "_" + Method.str();
 }
 } // namespace
 
-DependentCalls::DependentCalls(
-    InterfaceGen &Gen, const std::vector<const CXXRecordDecl *> &Remotable)
+DependentCalls::DependentCalls(InterfaceGen &Gen,
+                               const std::vector<const CXXRecordDecl *> &Remotable)
     : Gen(Gen) {
   // The classes and their bases (calls through a base pointer), each once.
   std::set<const CXXRecordDecl *> Seen;
@@ -87,8 +86,7 @@ void DependentCalls::lookup(const CXXRecordDecl *RD, llvm::StringRef Name,
       lookup(B.getType()->getAsCXXRecordDecl(), Name, Out);
 }
 
-std::map<std::pair<std::string, std::string>,
-         std::vector<DependentCalls::Target>>
+std::map<std::pair<std::string, std::string>, std::vector<DependentCalls::Target>>
 DependentCalls::targets(const RemoteClass &C) {
   std::map<std::pair<std::string, std::string>, std::vector<Target>> Out;
   for (const auto &[Name, Variants] : Uses) {
@@ -110,14 +108,11 @@ std::vector<const RemoteClass *> DependentCalls::specialisedClasses() {
       Out.push_back(&C);
   }
   std::sort(Out.begin(), Out.end(),
-            [](const RemoteClass *A, const RemoteClass *B) {
-              return A->Name < B->Name;
-            });
+            [](const RemoteClass *A, const RemoteClass *B) { return A->Name < B->Name; });
   return Out;
 }
 
-std::vector<const RemoteClass *>
-DependentCalls::unitsCalledBy(const RemoteClass &C) {
+std::vector<const RemoteClass *> DependentCalls::unitsCalledBy(const RemoteClass &C) {
   std::vector<const RemoteClass *> Units;
   for (const RemoteMethod *M : creators(C))
     for (const std::string &Helper : Creations)
@@ -152,19 +147,19 @@ std::string DependentCalls::emitHelpers() const {
   for (const auto &[Name, Variants] : Uses)
     for (const std::string &V : Variants) {
       std::string Struct = variantStruct(V);
-      std::string Plain =
-          "std::forward<P>(self)->" + Name + "(std::forward<A>(a)...)";
+      std::string Plain = "std::forward<P>(self)->" + Name + "(std::forward<A>(a)...)";
       OS << "/// `p->" << Name << "(args)` "
-         << (V.empty()          ? ""
+         << (V.empty()       ? ""
              : V == "_start" ? "started "
                              : "started for a future ")
          << "in a template.\n"
          << "template <class P, class... A>\n"
-         << (V.empty() ? "decltype(auto)" : V == "_start" ? "void" : "auto")
+         << (V.empty()       ? "decltype(auto)"
+             : V == "_start" ? "void"
+                             : "auto")
          << " " << helperName(Name, V) << "(P &&self, A &&...a) {\n"
          << "if constexpr (is_remote_target<P>)\n"
-         << (V == "_start" ? "" : "return ") << "remote_target<P>::" << Struct
-         << "::" << Name
+         << (V == "_start" ? "" : "return ") << "remote_target<P>::" << Struct << "::" << Name
          << "(self, std::forward<A>(a)...);\n";
       if (V.empty())
         OS << "else\nreturn " << Plain << ";\n";
@@ -173,22 +168,19 @@ std::string DependentCalls::emitHelpers() const {
               "mutable {\nself->"
            << Name << "(a...);\n});\n";
       else
-        OS << "else if constexpr (std::is_void_v<decltype(" << Plain
-           << ")>) {\n"
+        OS << "else if constexpr (std::is_void_v<decltype(" << Plain << ")>) {\n"
            << Plain << ";\nreturn ::poc::make_ready_future();\n} else\n"
            << "return ::poc::make_ready_future(" << Plain << ");\n";
       OS << "}\n";
     }
   for (const std::string &Helper : Creations)
-    OS << "/// `" << (Helper == "create" ? "" : "start ")
-       << "new (m) T(args)` in a template.\n"
+    OS << "/// `" << (Helper == "create" ? "" : "start ") << "new (m) T(args)` in a template.\n"
        << "template <class T, class... A>\nT *" << Helper
        << "(const ::poc::machine &where, A &&...a) {\n"
        << "static_assert(remote<T>::poc_remotable, \"poc++: new (m) T(...) in a template "
           "creates a process only of a class that this file names as T (e.g. "
           "make<Counter>(...)) or creates elsewhere\");\n"
-       << "return remote<T>::poc_create::" << Helper
-       << "(where, std::forward<A>(a)...);\n}\n";
+       << "return remote<T>::poc_create::" << Helper << "(where, std::forward<A>(a)...);\n}\n";
   OS << "} // namespace poc_gen\n";
   return S;
 }
@@ -204,14 +196,12 @@ std::string DependentCalls::emitSpecialisation(const RemoteClass &C) {
   for (const auto &[Use, Targets] : targets(C))
     for (const Target &T : Targets)
       Structs[variantStruct(Use.second)] +=
-          "static " + Gen.wrapperResult(*T.Method, Use.second) + " " +
-          Use.first + "(" + Gen.selfParam(*T.Unit, *T.Method) +
-          Gen.wrapperParams(*T.Method, true) + ");\n";
+          "static " + Gen.wrapperResult(*T.Method, Use.second) + " " + Use.first + "(" +
+          Gen.selfParam(*T.Unit, *T.Method) + Gen.wrapperParams(*T.Method, true) + ");\n";
   for (const RemoteMethod *M : creators(C))
     for (const std::string &Helper : Creations)
-      Structs["poc_create"] += "static " + C.Type + " *" + Helper +
-                               "(const ::poc::machine &where" + Gen.wrapperParams(*M, true) +
-                               ");\n";
+      Structs["poc_create"] += "static " + C.Type + " *" + Helper + "(const ::poc::machine &where" +
+                               Gen.wrapperParams(*M, true) + ");\n";
   for (const auto &[Struct, Body] : Structs)
     OS << "struct " << Struct << " {\n" << Body << "};\n";
   OS << "};\n} // namespace poc_gen\n";
@@ -223,14 +213,11 @@ std::string DependentCalls::emitDefinitions(const RemoteClass &C) {
   llvm::raw_string_ostream OS(S);
   for (const auto &[Use, Targets] : targets(C))
     for (const Target &T : Targets)
-      OS << "inline " << Gen.wrapperResult(*T.Method, Use.second)
-         << " poc_gen::remote<" << C.Type
+      OS << "inline " << Gen.wrapperResult(*T.Method, Use.second) << " poc_gen::remote<" << C.Type
          << ">::" << variantStruct(Use.second) << "::" << Use.first << "("
-         << Gen.selfParam(*T.Unit, *T.Method)
-         << Gen.wrapperParams(*T.Method, false) << ") {\n"
-         << "return ::poc_gen::" << T.Unit->Id << "_client::" << T.Method->Key
-         << Use.second << "(self" << Gen.forwardedArgs(*T.Method, true)
-         << ");\n}\n";
+         << Gen.selfParam(*T.Unit, *T.Method) << Gen.wrapperParams(*T.Method, false) << ") {\n"
+         << "return ::poc_gen::" << T.Unit->Id << "_client::" << T.Method->Key << Use.second
+         << "(self" << Gen.forwardedArgs(*T.Method, true) << ");\n}\n";
   for (const RemoteMethod *M : creators(C))
     for (const std::string &Helper : Creations)
       OS << "inline " << C.Type << " *poc_gen::remote<" << C.Type << ">::poc_create::" << Helper

@@ -49,14 +49,12 @@ DiagSpec specFor(Diag D) {
             "std::span, or annotate it with POC_COUNT(n) from "
             "<poc/annotations.hpp>"};
   case Diag::RemoteCallToPrivate:
-    return {DiagnosticsEngine::Error,
-            "'%0' is not a public method of '%1' and cannot be called on "
-            "another process"};
+    return {DiagnosticsEngine::Error, "'%0' is not a public method of '%1' and cannot be called on "
+                                      "another process"};
   case Diag::Unsupported:
     return {DiagnosticsEngine::Error, "poc++ does not support %0"};
   case Diag::NotPersistable:
-    return {DiagnosticsEngine::Error,
-            "class %0 cannot be a persistent process: %1"};
+    return {DiagnosticsEngine::Error, "class %0 cannot be a persistent process: %1"};
   }
   return {DiagnosticsEngine::Error, "internal poc++ error"};
 }

@@ -1,8 +1,8 @@
 //===- Driver.cpp - the poc++ command line --------------------------------===//
 #include "pocc/Driver.h"
+#include "pocc/RuntimePch.h"
 #include "pocc/Translator.h"
 #include "pocc/UserFileSystem.h"
-#include "pocc/RuntimePch.h"
 #include "pocc/UserSourcePrinter.h"
 
 #include "clang/Basic/LangStandard.h"
@@ -16,9 +16,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -56,13 +56,11 @@ poc++ is built on, with MPI's flags added).
 namespace {
 bool isSource(StringRef F) {
   StringRef Ext = sys::path::extension(F);
-  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" ||
-         Ext == ".c++" || Ext == ".cp";
+  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" || Ext == ".c++" ||
+         Ext == ".cp";
 }
 
-Error argError(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
+Error argError(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
 
 /// Runs a command; prints it first with -v; with -### only prints it,
 /// quoted as Clang's -### does.
@@ -75,8 +73,7 @@ int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
   }
   auto Program = sys::findProgramByName(Cmd[0]);
   if (!Program) {
-    errs() << "poc++: error: cannot find '" << Cmd[0]
-           << "' (set POC_CXX to a C++ compiler)\n";
+    errs() << "poc++: error: cannot find '" << Cmd[0] << "' (set POC_CXX to a C++ compiler)\n";
     return 1;
   }
   if (O.Verbose) {
@@ -88,8 +85,7 @@ int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
   std::string Err;
   int RC = sys::ExecuteAndWait(*Program, Args, std::nullopt, {}, 0, 0, &Err);
   if (RC < 0) {
-    errs() << "poc++: error: running '" << Cmd[0] << "' failed: " << Err
-           << "\n";
+    errs() << "poc++: error: running '" << Cmd[0] << "' failed: " << Err << "\n";
     return 1;
   }
   return RC;
@@ -99,7 +95,15 @@ int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
 namespace {
 /// Options of poc++'s own, taken out before Clang's option table reads the
 /// rest: `--name VALUE` or `--name=VALUE` for the valued ones.
-enum class PocOption { None, Help, TranslateOnly, EmitGenerated, ProgramSource, DepFile, CompileDb };
+enum class PocOption {
+  None,
+  Help,
+  TranslateOnly,
+  EmitGenerated,
+  ProgramSource,
+  DepFile,
+  CompileDb
+};
 
 PocOption pocOption(StringRef A, StringRef &Inline) {
   static const std::pair<StringRef, PocOption> Valued[] = {
@@ -178,21 +182,34 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       }
     }
     switch (Kind) {
-    case PocOption::Help: O.Help = true; break;
-    case PocOption::TranslateOnly: O.TranslateOnly = true; break;
-    case PocOption::EmitGenerated: O.EmitGeneratedDir = Value; break;
-    case PocOption::ProgramSource: O.ProgramSources.push_back(Value); break;
-    case PocOption::DepFile: O.DepFile = Value; break;
-    case PocOption::CompileDb: O.CompilationDbDir = Value; break;
-    case PocOption::None: break;
+    case PocOption::Help:
+      O.Help = true;
+      break;
+    case PocOption::TranslateOnly:
+      O.TranslateOnly = true;
+      break;
+    case PocOption::EmitGenerated:
+      O.EmitGeneratedDir = Value;
+      break;
+    case PocOption::ProgramSource:
+      O.ProgramSources.push_back(Value);
+      break;
+    case PocOption::DepFile:
+      O.DepFile = Value;
+      break;
+    case PocOption::CompileDb:
+      O.CompilationDbDir = Value;
+      break;
+    case PocOption::None:
+      break;
     }
   }
 
   namespace options = clang::driver::options;
   const opt::OptTable &Table = clang::driver::getDriverOptTable();
   unsigned MissingIndex = 0, MissingCount = 0;
-  opt::InputArgList Parsed = Table.ParseArgs(ClangArgv, MissingIndex, MissingCount,
-                                             opt::Visibility(options::ClangOption));
+  opt::InputArgList Parsed =
+      Table.ParseArgs(ClangArgv, MissingIndex, MissingCount, opt::Visibility(options::ClangOption));
   if (MissingCount)
     return argError("missing argument after '" + Twine(Parsed.getArgString(MissingIndex)) + "'");
 
@@ -211,13 +228,27 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       continue;
     }
     switch (Opt.getID()) {
-    case options::OPT_o: O.Output = A->getValue(); continue;
-    case options::OPT_c: O.CompileOnly = true; continue;
-    case options::OPT_S: O.CompileOnly = O.Assemble = true; continue;
-    case options::OPT_E: O.CompileOnly = O.Preprocess = true; continue;
-    case options::OPT_fsyntax_only: O.CompileOnly = O.SyntaxOnly = true; continue;
-    case options::OPT_v: O.Verbose = true; continue;
-    case options::OPT__HASH_HASH_HASH: O.DryRun = O.Verbose = true; continue;
+    case options::OPT_o:
+      O.Output = A->getValue();
+      continue;
+    case options::OPT_c:
+      O.CompileOnly = true;
+      continue;
+    case options::OPT_S:
+      O.CompileOnly = O.Assemble = true;
+      continue;
+    case options::OPT_E:
+      O.CompileOnly = O.Preprocess = true;
+      continue;
+    case options::OPT_fsyntax_only:
+      O.CompileOnly = O.SyntaxOnly = true;
+      continue;
+    case options::OPT_v:
+      O.Verbose = true;
+      continue;
+    case options::OPT__HASH_HASH_HASH:
+      O.DryRun = O.Verbose = true;
+      continue;
     case options::OPT_x: {
       StringRef Lang = A->getValue();
       if (Lang != "c++" && Lang != "none")
@@ -241,11 +272,18 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       O.Deps.Write = true;
       O.Deps.UserOnly = Opt.getID() == options::OPT_MM || Opt.getID() == options::OPT_MMD;
       continue;
-    case options::OPT_MF: O.Deps.File = A->getValue(); continue;
+    case options::OPT_MF:
+      O.Deps.File = A->getValue();
+      continue;
     case options::OPT_MT:
-    case options::OPT_MQ: O.Deps.Targets.push_back(A->getValue()); continue;
-    case options::OPT_MP: O.Deps.Phony = true; continue;
-    default: break;
+    case options::OPT_MQ:
+      O.Deps.Targets.push_back(A->getValue());
+      continue;
+    case options::OPT_MP:
+      O.Deps.Phony = true;
+      continue;
+    default:
+      break;
     }
     if (Opt.matches(options::OPT_Link_Group) || Opt.hasFlag(options::LinkerInput)) {
       append(O.LinkFlags, Text);
@@ -288,8 +326,7 @@ public:
   bool init() {
     if (!O.CompilationDbDir.empty()) {
       std::string Err;
-      DB = tooling::CompilationDatabase::loadFromDirectory(O.CompilationDbDir,
-                                                           Err);
+      DB = tooling::CompilationDatabase::loadFromDirectory(O.CompilationDbDir, Err);
       if (!DB) {
         errs() << "poc++: error: " << Err << "\n";
         return false;
@@ -346,24 +383,19 @@ private:
   struct TranslateFactory : tooling::FrontendActionFactory {
     const TranslateOptions &TO;
     std::string &Out;
-    TranslateFactory(const TranslateOptions &TO, std::string &Out)
-        : TO(TO), Out(Out) {}
+    TranslateFactory(const TranslateOptions &TO, std::string &Out) : TO(TO), Out(Out) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<TranslateAction>(TO, Out);
     }
   };
 
-  std::pair<std::unique_ptr<tooling::ClangTool>,
-            IntrusiveRefCntPtr<UserFileSystem>>
+  std::pair<std::unique_ptr<tooling::ClangTool>, IntrusiveRefCntPtr<UserFileSystem>>
   makeTool(const std::string &Src) {
-    auto FS = makeIntrusiveRefCnt<UserFileSystem>(vfs::getRealFileSystem(),
-                                                  TC.systemPrefixes());
+    auto FS = makeIntrusiveRefCnt<UserFileSystem>(vfs::getRealFileSystem(), TC.systemPrefixes());
     auto Tool = std::make_unique<tooling::ClangTool>(
-        *DB, ArrayRef<std::string>{Src},
-        std::make_shared<PCHContainerOperations>(), FS);
-    std::vector<std::string> Extra{"-xc++", "-resource-dir",
-                                   TC.ClangResourceDir, "-isystem",
-                                   TC.RuntimeInclude, "-isystem",
+        *DB, ArrayRef<std::string>{Src}, std::make_shared<PCHContainerOperations>(), FS);
+    std::vector<std::string> Extra{"-xc++",         "-resource-dir",   TC.ClangResourceDir,
+                                   "-isystem",      TC.RuntimeInclude, "-isystem",
                                    TC.ParseInclude, "-D__POCXX__=1"};
     // The precompiled prefix was made for the default language options.
     if (!TC.ParsePch.empty() && !O.HasStd && O.CompilationDbDir.empty())
@@ -377,11 +409,10 @@ private:
     Tool->setPrintErrorMessage(false);
     Tool->setDiagnosticConsumer(&Printer);
     Tool->appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
-    Tool->appendArgumentsAdjuster(
-        tooling::getClangStripDependencyFileAdjuster());
+    Tool->appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
     Tool->appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-    Tool->appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        Extra, tooling::ArgumentInsertPosition::BEGIN));
+    Tool->appendArgumentsAdjuster(
+        tooling::getInsertArgumentAdjuster(Extra, tooling::ArgumentInsertPosition::BEGIN));
     return {std::move(Tool), FS};
   }
 
@@ -395,17 +426,14 @@ bool writeFile(const std::string &Path, StringRef Text) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
   if (EC) {
-    errs() << "poc++: error: cannot write '" << Path << "': " << EC.message()
-           << "\n";
+    errs() << "poc++: error: cannot write '" << Path << "': " << EC.message() << "\n";
     return false;
   }
   OS << Text;
   return true;
 }
 
-std::string stem(const std::string &Src) {
-  return sys::path::stem(Src).str();
-}
+std::string stem(const std::string &Src) { return sys::path::stem(Src).str(); }
 
 std::string absolute(const std::string &Path) {
   SmallString<256> Abs(Path);
@@ -459,13 +487,12 @@ std::string escapeMakePath(StringRef Path) {
 /// headers the translation read (\p SourceDeps) and what the system
 /// compiler reported in \p CompilerDeps, less poc++'s own files in
 /// \p GenDir (the translation and rewritten header copies).
-bool writeDependencies(const DriverOptions &O, const std::string &Source,
-                       const std::string &Object, const std::string &CompilerDeps,
-                       const std::string &GenDir, const std::vector<std::string> &SourceDeps) {
+bool writeDependencies(const DriverOptions &O, const std::string &Source, const std::string &Object,
+                       const std::string &CompilerDeps, const std::string &GenDir,
+                       const std::vector<std::string> &SourceDeps) {
   auto Buffer = MemoryBuffer::getFile(CompilerDeps);
   if (!Buffer) {
-    errs() << "poc++: error: the compiler wrote no dependency file '" << CompilerDeps
-           << "'\n";
+    errs() << "poc++: error: the compiler wrote no dependency file '" << CompilerDeps << "'\n";
     return false;
   }
   std::vector<std::string> Paths{Source};
@@ -480,8 +507,8 @@ bool writeDependencies(const DriverOptions &O, const std::string &Source,
     add(P);
 
   std::string Targets;
-  for (const std::string &T : O.Deps.Targets.empty() ? std::vector<std::string>{Object}
-                                                     : O.Deps.Targets)
+  for (const std::string &T :
+       O.Deps.Targets.empty() ? std::vector<std::string>{Object} : O.Deps.Targets)
     Targets += (Targets.empty() ? "" : " ") + escapeMakePath(T);
   std::string Text = Targets + ":";
   for (const std::string &P : Paths)
@@ -511,8 +538,8 @@ bool writeHeaders(const std::string &Dir,
   sys::fs::remove_directories(Dir);
   for (const auto &[Path, Text] : Headers) {
     if (auto EC = sys::fs::create_directories(sys::path::parent_path(Path))) {
-      errs() << "poc++: error: cannot create '"
-             << sys::path::parent_path(Path) << "': " << EC.message() << "\n";
+      errs() << "poc++: error: cannot create '" << sys::path::parent_path(Path)
+             << "': " << EC.message() << "\n";
       return false;
     }
     if (!writeFile(Path, Text))
@@ -536,14 +563,12 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
   std::string GenDir = O.EmitGeneratedDir;
   if (!GenDir.empty()) {
     if (auto EC = sys::fs::create_directories(GenDir)) {
-      errs() << "poc++: error: cannot create '" << GenDir
-             << "': " << EC.message() << "\n";
+      errs() << "poc++: error: cannot create '" << GenDir << "': " << EC.message() << "\n";
       return 1;
     }
   } else if (!O.TranslateOnly) {
     if (auto EC = sys::fs::createUniqueDirectory("poc++", TempDir)) {
-      errs() << "poc++: error: cannot create a temporary directory: "
-             << EC.message() << "\n";
+      errs() << "poc++: error: cannot create a temporary directory: " << EC.message() << "\n";
       return 1;
     }
     GenDir = TempDir.str().str();
@@ -634,7 +659,10 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
                                          : (O.Deps.UserOnly ? "-MMD" : "-MD"),
                              "-MF", CompilerDeps});
     if (!O.Deps.Only)
-      Cmd.push_back(O.SyntaxOnly ? "-fsyntax-only" : O.Preprocess ? "-E" : O.Assemble ? "-S" : "-c");
+      Cmd.push_back(O.SyntaxOnly   ? "-fsyntax-only"
+                    : O.Preprocess ? "-E"
+                    : O.Assemble   ? "-S"
+                                   : "-c");
     Cmd.push_back(Generated[I]);
     if (!O.Deps.Only && !O.SyntaxOnly && (!O.Preprocess || !O.Output.empty()))
       Cmd.insert(Cmd.end(), {"-o", Obj});

@@ -27,26 +27,26 @@ namespace {
 /// Methods that belong in a class's remote interface.
 /// The operators a call through a process pointer can reach remotely:
 /// `(*p)(args)` and `(*p)[i]`.
-bool isRemoteOperator(OverloadedOperatorKind K) {
-  return K == OO_Call || K == OO_Subscript;
-}
+bool isRemoteOperator(OverloadedOperatorKind K) { return K == OO_Call || K == OO_Subscript; }
 
 bool isInterfaceMethod(const CXXMethodDecl *MD) {
-  return !MD->isImplicit() && !isa<CXXConstructorDecl>(MD) &&
-         !isa<CXXDestructorDecl>(MD) && !isa<CXXConversionDecl>(MD) &&
-         !MD->isStatic() && !MD->isDeleted() &&
+  return !MD->isImplicit() && !isa<CXXConstructorDecl>(MD) && !isa<CXXDestructorDecl>(MD) &&
+         !isa<CXXConversionDecl>(MD) && !MD->isStatic() && !MD->isDeleted() &&
          (!MD->isOverloadedOperator() || isRemoteOperator(MD->getOverloadedOperator())) &&
-         MD->getAccess() == AS_public &&
-         MD->getRefQualifier() == RQ_None && !MD->getDescribedTemplate();
+         MD->getAccess() == AS_public && MD->getRefQualifier() == RQ_None &&
+         !MD->getDescribedTemplate();
 }
 
 /// The identifier that names a method's wrappers: its own name, or
 /// operator_call / operator_subscript.
 std::string wrapperStem(const CXXMethodDecl *MD) {
   switch (MD->getOverloadedOperator()) {
-  case OO_Call: return "operator_call";
-  case OO_Subscript: return "operator_subscript";
-  default: return MD->getNameAsString();
+  case OO_Call:
+    return "operator_call";
+  case OO_Subscript:
+    return "operator_subscript";
+  default:
+    return MD->getNameAsString();
   }
 }
 
@@ -75,9 +75,8 @@ std::string unitHead(llvm::StringRef Signature, const CXXMethodDecl *MD) {
 }
 
 bool isInterfaceCtor(const CXXConstructorDecl *CD) {
-  return !CD->isImplicit() && !CD->isDeleted() &&
-         !CD->isCopyOrMoveConstructor() && CD->getAccess() == AS_public &&
-         !CD->getDescribedFunctionTemplate();
+  return !CD->isImplicit() && !CD->isDeleted() && !CD->isCopyOrMoveConstructor() &&
+         CD->getAccess() == AS_public && !CD->getDescribedFunctionTemplate();
 }
 
 bool isReservedName(llvm::StringRef N) {
@@ -88,8 +87,8 @@ std::string sourceText(SourceRange R, const ASTContext &Ctx) {
   if (R.isInvalid())
     return {};
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = CharSourceRange::getTokenRange(
-      SM.getFileLoc(R.getBegin()), SM.getFileLoc(R.getEnd()));
+  CharSourceRange CR =
+      CharSourceRange::getTokenRange(SM.getFileLoc(R.getBegin()), SM.getFileLoc(R.getEnd()));
   return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
 }
 } // namespace
@@ -99,20 +98,16 @@ std::string InterfaceGen::origin(const Decl *D) const {
   PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(D->getLocation()));
   if (P.isInvalid())
     return "<unknown>";
-  return (llvm::sys::path::filename(P.getFilename()) + ":" +
-          llvm::Twine(P.getLine()))
-      .str();
+  return (llvm::sys::path::filename(P.getFilename()) + ":" + llvm::Twine(P.getLine())).str();
 }
 
-RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD,
-                                       std::string Key) {
+RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD, std::string Key) {
   RemoteMethod M;
   M.Decl = MD;
   M.Key = std::move(Key);
   M.IsCtor = isa<CXXConstructorDecl>(MD);
   M.Signature = methodSignature(MD);
-  M.Result = M.IsCtor ? codeSpelling(Ctx.getRecordType(MD->getParent()), Ctx) +
-                            " *"
+  M.Result = M.IsCtor ? codeSpelling(Ctx.getRecordType(MD->getParent()), Ctx) + " *"
                       : codeSpelling(MD->getReturnType(), Ctx);
   for (unsigned I = 0; I < MD->getNumParams(); ++I) {
     const ParmVarDecl *PD = MD->getParamDecl(I);
@@ -125,21 +120,18 @@ RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD,
     // wrapper's copy of the argument is its own, and the runtime's argument
     // handling matches the plain type.
     P.Type = codeSpelling(PD->getType().getUnqualifiedType(), Ctx);
-    if (PD->hasDefaultArg() && !PD->hasUninstantiatedDefaultArg() &&
-        !PD->hasUnparsedDefaultArg()) {
+    if (PD->hasDefaultArg() && !PD->hasUninstantiatedDefaultArg() && !PD->hasUnparsedDefaultArg()) {
       // A name is looked up at the method's scope; the wrapper is at
       // namespace scope, so spell named constants fully qualified.
       const Expr *DA = PD->getDefaultArg()->IgnoreParenImpCasts();
       const auto *DRE = dyn_cast<DeclRefExpr>(DA);
-      if (DRE && (isa<VarDecl>(DRE->getDecl()) ||
-                  isa<EnumConstantDecl>(DRE->getDecl())))
+      if (DRE && (isa<VarDecl>(DRE->getDecl()) || isa<EnumConstantDecl>(DRE->getDecl())))
         P.Default = "::" + DRE->getDecl()->getQualifiedNameAsString();
       else
         P.Default = sourceText(PD->getDefaultArgRange(), Ctx);
       if (P.Default.empty()) {
         llvm::raw_string_ostream OS(P.Default);
-        PD->getDefaultArg()->printPretty(OS, nullptr,
-                                         PrintingPolicy(Ctx.getLangOpts()));
+        PD->getDefaultArg()->printPretty(OS, nullptr, PrintingPolicy(Ctx.getLangOpts()));
       }
     }
     if (auto U = Sendable.checkParam(PD, P.Kind)) {
@@ -167,9 +159,7 @@ RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD,
       if (Q.Decl->getName() == Count)
         P.Count = Q.Name;
     if (P.Count.empty() && !M.Problem) {
-      M.Problem = Unsendable{"POC_COUNT(" + Count +
-                                 ") names no parameter of this method",
-                             P.Decl};
+      M.Problem = Unsendable{"POC_COUNT(" + Count + ") names no parameter of this method", P.Decl};
       M.ProblemParam = P.Decl;
     }
   }
@@ -191,8 +181,8 @@ const RemoteClass &InterfaceGen::classFor(const CXXRecordDecl *RD) {
   C.Id = classIdentifier(RD);
   C.Type = codeSpelling(Ctx.getRecordType(RD), Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
-  C.Concrete = !RD->isAbstract() && !SM.isInSystemHeader(RD->getLocation()) &&
-               !RD->isInStdNamespace();
+  C.Concrete =
+      !RD->isAbstract() && !SM.isInSystemHeader(RD->getLocation()) && !RD->isInStdNamespace();
   std::map<std::string, unsigned> Overloads;
   for (const CXXMethodDecl *MD : RD->methods()) {
     if (!isInterfaceMethod(MD))
@@ -234,14 +224,14 @@ void InterfaceGen::addGroupSpecialisations(RemoteClass &C) {
       continue;
     QualType XT = Ctx.getRecordType(X);
     QualType Group = Ctx.getPointerType(Ctx.getPointerType(XT).withConst());
-    std::string Sig = "poc::ProcessGroupMember::SetProcessGroup<" +
-                      className(X) + ">(int,int," +
+    std::string Sig = "poc::ProcessGroupMember::SetProcessGroup<" + className(X) + ">(int,int," +
                       signatureSpelling(Group, Ctx) + ")";
     std::string XS = codeSpelling(XT, Ctx);
     std::string MP = "static_cast<void (::poc::ProcessGroupMember::*)(int, "
                      "int, " +
-                     XS + " *const *)>(&::poc::ProcessGroupMember::"
-                          "SetProcessGroup<" +
+                     XS +
+                     " *const *)>(&::poc::ProcessGroupMember::"
+                     "SetProcessGroup<" +
                      XS + ">)";
     C.ExtraServed.emplace_back(std::move(Sig), std::move(MP));
     for (const CXXBaseSpecifier &B : X->bases())
@@ -283,18 +273,15 @@ const RemoteMethod *InterfaceGen::methodFor(const CXXMethodDecl *MD) {
   return nullptr;
 }
 
-void InterfaceGen::use(const RemoteClass &C, const RemoteMethod &M,
-                       llvm::StringRef Variant) {
+void InterfaceGen::use(const RemoteClass &C, const RemoteMethod &M, llvm::StringRef Variant) {
   Used.insert(C.Id + "::" + M.Key + Variant.str());
 }
 
-std::string InterfaceGen::selfParam(const RemoteClass &C,
-                                    const RemoteMethod &M) const {
+std::string InterfaceGen::selfParam(const RemoteClass &C, const RemoteMethod &M) const {
   return std::string(M.Decl->isConst() ? "const " : "") + C.Type + " *self";
 }
 
-std::string InterfaceGen::wrapperParams(const RemoteMethod &M,
-                                        bool WithDefaults) const {
+std::string InterfaceGen::wrapperParams(const RemoteMethod &M, bool WithDefaults) const {
   std::string S;
   for (const RemoteParam &P : M.Params) {
     S += ", " + P.Type + " " + P.Name;
@@ -304,8 +291,7 @@ std::string InterfaceGen::wrapperParams(const RemoteMethod &M,
   return S;
 }
 
-std::string InterfaceGen::wrapperResult(const RemoteMethod &M,
-                                        llvm::StringRef Variant) const {
+std::string InterfaceGen::wrapperResult(const RemoteMethod &M, llvm::StringRef Variant) const {
   if (Variant == "_start")
     return "void";
   if (Variant == "_future")
@@ -313,8 +299,7 @@ std::string InterfaceGen::wrapperResult(const RemoteMethod &M,
   return M.Result;
 }
 
-std::string InterfaceGen::forwardedArgs(const RemoteMethod &M,
-                                        bool Leading) const {
+std::string InterfaceGen::forwardedArgs(const RemoteMethod &M, bool Leading) const {
   std::string S;
   for (const RemoteParam &P : M.Params) {
     if (Leading || !S.empty())
@@ -325,8 +310,7 @@ std::string InterfaceGen::forwardedArgs(const RemoteMethod &M,
 }
 
 std::string InterfaceGen::localCall(const RemoteMethod &M) const {
-  return "self->" + M.Decl->getNameAsString() + "(" + forwardedArgs(M, false) +
-         ")";
+  return "self->" + M.Decl->getNameAsString() + "(" + forwardedArgs(M, false) + ")";
 }
 
 std::string InterfaceGen::sendArgs(const RemoteMethod &M) const {
@@ -334,9 +318,7 @@ std::string InterfaceGen::sendArgs(const RemoteMethod &M) const {
   for (const RemoteParam &P : M.Params) {
     if (!S.empty())
       S += ", ";
-    S += P.Kind == ParamKind::Counted
-             ? "::poc::counted(" + P.Name + ", " + P.Count + ")"
-             : P.Name;
+    S += P.Kind == ParamKind::Counted ? "::poc::counted(" + P.Name + ", " + P.Count + ")" : P.Name;
   }
   return S;
 }
@@ -348,9 +330,7 @@ std::string InterfaceGen::copyBacks(const RemoteMethod &M) const {
       continue;
     if (!S.empty())
       S += ", ";
-    S += P.Kind == ParamKind::Counted
-             ? "::poc::counted(" + P.Name + ", " + P.Count + ")"
-             : P.Name;
+    S += P.Kind == ParamKind::Counted ? "::poc::counted(" + P.Name + ", " + P.Count + ")" : P.Name;
   }
   return S;
 }
@@ -384,16 +364,13 @@ std::string InterfaceGen::memberPointer(const RemoteMethod &M) const {
 std::string InterfaceGen::emitDeclarations(const RemoteClass &C) {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  bool IsUnit = C.Methods.size() == 1 && C.Methods[0].Decl &&
-                C.Methods[0].Decl->getPrimaryTemplate();
+  bool IsUnit =
+      C.Methods.size() == 1 && C.Methods[0].Decl && C.Methods[0].Decl->getPrimaryTemplate();
   OS << "// poc++: remote interface of "
-     << (IsUnit ? "'" + C.Methods[0].Signature + "'" : "class '" + C.Name + "'")
-     << " (" << origin(IsUnit ? static_cast<const Decl *>(C.Methods[0].Decl)
-                              : C.Decl)
-     << ").\n";
+     << (IsUnit ? "'" + C.Methods[0].Signature + "'" : "class '" + C.Name + "'") << " ("
+     << origin(IsUnit ? static_cast<const Decl *>(C.Methods[0].Decl) : C.Decl) << ").\n";
   OS << "namespace poc_gen {\n";
-  OS << "/// Method ids and meta-information (the paper's " << C.Name
-     << "_interface).\n";
+  OS << "/// Method ids and meta-information (the paper's " << C.Name << "_interface).\n";
   OS << "struct " << C.Id << "_interface {\n";
   OS << "static constexpr const char *class_name = \"" << C.Name << "\";\n";
   OS << "enum : std::uint64_t {\n";
@@ -411,22 +388,20 @@ std::string InterfaceGen::emitDeclarations(const RemoteClass &C) {
         continue;
       std::string N = M.Key.substr(5); // "ctor_<k>" -> "<k>"
       for (const char *Kind : {"create", "start_create"})
-        OS << "static " << M.Result << Kind << "_" << N
-           << "(const ::poc::machine &where" << wrapperParams(M, true)
-           << ");\n";
+        OS << "static " << M.Result << Kind << "_" << N << "(const ::poc::machine &where"
+           << wrapperParams(M, true) << ");\n";
       // Persistent creation is rare: declared only where it is used.
       if (Used.count(C.Id + "::" + M.Key + "make_persistent"))
         OS << "static " << M.Result << "make_persistent_" << N
-           << "(const ::poc::persistent_at &where" << wrapperParams(M, true)
-           << ");\n";
+           << "(const ::poc::persistent_at &where" << wrapperParams(M, true) << ");\n";
     }
   for (const RemoteMethod &M : C.Methods) {
     if (M.Problem)
       continue;
     std::string Self = selfParam(C, M), Params = wrapperParams(M, true);
     for (llvm::StringRef Variant : {"", "_start", "_future"})
-      OS << "static " << wrapperResult(M, Variant) << " " << M.Key << Variant
-         << "(" << Self << Params << ");\n";
+      OS << "static " << wrapperResult(M, Variant) << " " << M.Key << Variant << "(" << Self
+         << Params << ");\n";
   }
   OS << "};\n} // namespace poc_gen\n";
   return S;
@@ -462,12 +437,11 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
         continue;
       bool Persistent = llvm::StringRef(Kind) == "make_persistent";
       OS << "inline " << M.Result << Client << Kind << "_" << N << "(const "
-         << (Persistent ? "::poc::persistent_at" : "::poc::machine")
-         << " &where" << wrapperParams(M, false) << ") {\n"
+         << (Persistent ? "::poc::persistent_at" : "::poc::machine") << " &where"
+         << wrapperParams(M, false) << ") {\n"
          << "return ::poc::" << Kind << "<" << C.Type << ">("
-         << (Persistent ? "where.where(), where.address()" : "where") << ", "
-         << C.Id << "_interface::" << M.Key << (Args.empty() ? "" : ", ")
-         << Args << ");\n}\n";
+         << (Persistent ? "where.where(), where.address()" : "where") << ", " << C.Id
+         << "_interface::" << M.Key << (Args.empty() ? "" : ", ") << Args << ");\n}\n";
     }
   }
   for (const RemoteMethod &M : C.Methods) {
@@ -475,24 +449,20 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
       continue;
     std::string Head = "(" + selfParam(C, M) + wrapperParams(M, false) + ") {\n";
     std::string Args = sendArgs(M);
-    std::string Send = "::poc::Call call(self, " + C.Id + "_interface::" +
-                       M.Key + ");\n" +
+    std::string Send = "::poc::Call call(self, " + C.Id + "_interface::" + M.Key + ");\n" +
                        (Args.empty() ? "" : "call.args(" + Args + ");\n");
     bool Void = M.Decl->getReturnType()->isVoidType();
     if (used(M, "")) {
       OS << "inline " << M.Result << " " << Client << M.Key << Head;
       OS << "if (!::poc::is_remote(self))"
-         << (Void ? " {\n" + localCall(M) + ";\nreturn;\n}\n"
-                  : "\nreturn " + localCall(M) + ";\n");
+         << (Void ? " {\n" + localCall(M) + ";\nreturn;\n}\n" : "\nreturn " + localCall(M) + ";\n");
       OS << Send;
       if (M.hasCopyBack()) {
         OS << "auto reply = call.invoke_reply();\n"
            << "reply.copy_back(" << copyBacks(M) << ");\n"
-           << (Void ? "reply.result();\n"
-                    : "return reply.result<" + M.Result + ">();\n");
+           << (Void ? "reply.result();\n" : "return reply.result<" + M.Result + ">();\n");
       } else {
-        OS << (Void ? "call.invoke();\n"
-                    : "return call.invoke<" + M.Result + ">();\n");
+        OS << (Void ? "call.invoke();\n" : "return call.invoke<" + M.Result + ">();\n");
       }
       OS << "}\n";
     }
@@ -503,14 +473,11 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
          << Send << "call.start();\n}\n";
     }
     if (used(M, "_future")) {
-      OS << "inline ::poc::future<" << M.Result << "> " << Client << M.Key
-         << "_future" << Head << "if (!::poc::is_remote(self))"
-         << (Void ? " {\n" + localCall(M) +
-                        ";\nreturn ::poc::make_ready_future();\n}\n"
-                  : "\nreturn ::poc::make_ready_future(" + localCall(M) +
-                        ");\n")
-         << Send << "return call.start_future<" << M.Result << ">("
-         << copyBacks(M) << ");\n}\n";
+      OS << "inline ::poc::future<" << M.Result << "> " << Client << M.Key << "_future" << Head
+         << "if (!::poc::is_remote(self))"
+         << (Void ? " {\n" + localCall(M) + ";\nreturn ::poc::make_ready_future();\n}\n"
+                  : "\nreturn ::poc::make_ready_future(" + localCall(M) + ");\n")
+         << Send << "return call.start_future<" << M.Result << ">(" << copyBacks(M) << ");\n}\n";
     }
   }
   return S;
@@ -520,8 +487,7 @@ void InterfaceGen::serveBases(const CXXRecordDecl *RD, std::string &Out,
                               std::set<const CXXRecordDecl *> &Seen) {
   for (const CXXBaseSpecifier &B : RD->bases()) {
     const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
-    if (!Base || B.getAccessSpecifier() != AS_public ||
-        !Seen.insert(Base->getDefinition()).second)
+    if (!Base || B.getAccessSpecifier() != AS_public || !Seen.insert(Base->getDefinition()).second)
       continue;
     const RemoteClass &BC = classFor(Base);
     for (const RemoteMethod &M : BC.Methods)
@@ -535,25 +501,21 @@ void InterfaceGen::serveBases(const CXXRecordDecl *RD, std::string &Out,
 std::string InterfaceGen::emitServer(const RemoteClass &C) {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  OS << "// poc++: server of class '" << C.Name << "' (" << origin(C.Decl)
-     << ").\n";
+  OS << "// poc++: server of class '" << C.Name << "' (" << origin(C.Decl) << ").\n";
   OS << "namespace poc_gen {\n";
   OS << "/// Server side: runs requests on the process's own thread.\n";
   OS << "struct " << C.Id << "_server : " << C.Id << "_interface {\n";
-  OS << "static void dispatch(" << C.Type
-     << " &self, std::uint64_t method, ::poc::Request &rq) {\n"
+  OS << "static void dispatch(" << C.Type << " &self, std::uint64_t method, ::poc::Request &rq) {\n"
      << "switch (method) {\n";
   for (const RemoteMethod &M : C.Methods)
     if (!M.Problem)
-      OS << "case " << M.Key << ":\nrq.invoke(self, " << memberPointer(M)
-         << ");\nreturn;\n";
+      OS << "case " << M.Key << ":\nrq.invoke(self, " << memberPointer(M) << ");\nreturn;\n";
   std::string Inherited;
   std::set<const CXXRecordDecl *> Seen;
   serveBases(C.Decl, Inherited, Seen);
   OS << Inherited;
   for (const auto &[Sig, MP] : C.ExtraServed)
-    OS << "case ::poc::method_id(\"" << Sig << "\"):\nrq.invoke(self, " << MP
-       << ");\nreturn;\n";
+    OS << "case ::poc::method_id(\"" << Sig << "\"):\nrq.invoke(self, " << MP << ");\nreturn;\n";
   // Specialisations of member function templates are registered by the
   // files that call them (emitMethodRegistration), under the class that
   // declares the template: this class or one of its public bases.
@@ -563,19 +525,17 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
     for (const CXXBaseSpecifier &B : Declaring[I]->bases())
       if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
           Base && B.getAccessSpecifier() == AS_public &&
-          std::find(Declaring.begin(), Declaring.end(), Base->getDefinition()) ==
-              Declaring.end())
+          std::find(Declaring.begin(), Declaring.end(), Base->getDefinition()) == Declaring.end())
         Declaring.push_back(Base->getDefinition());
   for (const CXXRecordDecl *D : Declaring) {
     std::string T = codeSpelling(Ctx.getRecordType(D), Ctx);
-    std::string Self = D == C.Decl ? "std::addressof(self)"
-                                   : "static_cast<" + T + " *>(std::addressof(self))";
+    std::string Self =
+        D == C.Decl ? "std::addressof(self)" : "static_cast<" + T + " *>(std::addressof(self))";
     OS << "if (::poc::detail::invoke_registered_method(typeid(" << T
        << "), method, static_cast<void *>(" << Self << "), rq))\nreturn;\n";
   }
   OS << "rq.unknown_method(method);\n}\n}\n";
-  OS << "static " << C.Type
-     << " *construct(std::uint64_t ctor, ::poc::Request &rq) {\n"
+  OS << "static " << C.Type << " *construct(std::uint64_t ctor, ::poc::Request &rq) {\n"
      << "switch (ctor) {\n";
   for (const RemoteMethod &M : C.Ctors) {
     if (M.Problem)
@@ -586,8 +546,8 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
     OS << ">();\n";
   }
   OS << "default:\nrq.unknown_method(ctor);\n}\n}\n};\n";
-  OS << "inline const ::poc::ClassRegistration<" << C.Type << ", " << C.Id
-     << "_server> " << C.Id << "_registration{\"" << C.Name << "\"};\n";
+  OS << "inline const ::poc::ClassRegistration<" << C.Type << ", " << C.Id << "_server> " << C.Id
+     << "_registration{\"" << C.Name << "\"};\n";
   OS << "} // namespace poc_gen\n";
   return S;
 }

@@ -44,8 +44,7 @@ std::string declaredLayoutHash(const CXXRecordDecl *RD) {
 }
 
 /// One class's own part of the description; adds the classes it reaches.
-std::string describe(const CXXRecordDecl *RD,
-                     llvm::SetVector<const CXXRecordDecl *> &Reached) {
+std::string describe(const CXXRecordDecl *RD, llvm::SetVector<const CXXRecordDecl *> &Reached) {
   const ASTContext &Ctx = RD->getASTContext();
   std::string S = className(RD);
   if (serializesItself(RD))
@@ -90,9 +89,9 @@ std::string emitLayoutHash(const CXXRecordDecl *RD) {
   }
   return "// poc++: layout of class '" + className(RD) +
          "', checked when its persistent state is loaded.\n"
-         "namespace poc {\ntemplate <> struct LayoutHash<" + Type +
-         "> {\nstatic constexpr std::uint64_t value =\n::poc::layout_hash(\"" +
-         Layout + "\");\n};\n} // namespace poc\n";
+         "namespace poc {\ntemplate <> struct LayoutHash<" +
+         Type + "> {\nstatic constexpr std::uint64_t value =\n::poc::layout_hash(\"" + Layout +
+         "\");\n};\n} // namespace poc\n";
 }
 
 } // namespace pocc

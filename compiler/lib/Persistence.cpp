@@ -23,14 +23,12 @@ bool isRecord(const CXXRecordDecl *RD, llvm::StringRef QualifiedName) {
 }
 } // namespace
 
-std::string markAddressLiterals(llvm::StringRef Source,
-                                const LangOptions &LangOpts) {
+std::string markAddressLiterals(llvm::StringRef Source, const LangOptions &LangOpts) {
   // Cheap filter: almost no file names a persistent address.
   if (Source.find(Scheme) == llvm::StringRef::npos)
     return {};
   std::string Text;
-  Lexer L(SourceLocation(), LangOpts, Source.begin(), Source.begin(),
-          Source.end());
+  Lexer L(SourceLocation(), LangOpts, Source.begin(), Source.begin(), Source.end());
   Token Prev, Cur, Next;
   Prev.startToken();
   Cur.startToken();
@@ -50,9 +48,7 @@ std::string markAddressLiterals(llvm::StringRef Source,
     if (!Whole || !Lit.starts_with(Scheme))
       continue;
     // "poc://ADDR" -> _Pa("ADDR") plus one space: one character shorter.
-    std::string Marked = (AddressMarker + "(\"" +
-                          Lit.drop_front(Scheme.size()) + ")")
-                             .str();
+    std::string Marked = (AddressMarker + "(\"" + Lit.drop_front(Scheme.size()) + ")").str();
     Marked.resize(Lit.size(), ' ');
     if (Text.empty())
       Text = Source.str();
@@ -70,15 +66,13 @@ bool isPersistentNew(const CXXNewExpr *E) {
 
 bool isAddressLiteral(const CallExpr *E) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(E->getCalleeDecl());
-  return FD && FD->getDeclName().isIdentifier() &&
-         FD->getName() == AddressMarker &&
+  return FD && FD->getDeclName().isIdentifier() && FD->getName() == AddressMarker &&
          FD->getDeclContext()->isTranslationUnit();
 }
 
 const CXXRecordDecl *persistentClass(const Expr *E) {
   if (const auto *New = dyn_cast<CXXNewExpr>(E))
-    return isPersistentNew(New) ? New->getAllocatedType()->getAsCXXRecordDecl()
-                                : nullptr;
+    return isPersistentNew(New) ? New->getAllocatedType()->getAsCXXRecordDecl() : nullptr;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const auto *Conv = dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl());
     if (!Conv || !isRecord(Conv->getParent(), "poc::parse::AddressLiteral"))
@@ -86,15 +80,13 @@ const CXXRecordDecl *persistentClass(const Expr *E) {
     return Conv->getConversionType()->getPointeeCXXRecordDecl();
   }
   const auto *Call = dyn_cast<CallExpr>(E);
-  const auto *FD = Call ? dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl())
-                        : nullptr;
+  const auto *FD = Call ? dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl()) : nullptr;
   if (!FD || !FD->getDeclName().isIdentifier() ||
       (FD->getName() != "persistent" && FD->getName() != "make_persistent") ||
       FD->getQualifiedNameAsString() != ("poc::" + FD->getName()).str())
     return nullptr;
   const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
-  if (!Args || Args->size() == 0 ||
-      Args->get(0).getKind() != TemplateArgument::Type)
+  if (!Args || Args->size() == 0 || Args->get(0).getKind() != TemplateArgument::Type)
     return nullptr;
   return Args->get(0).getAsType()->getAsCXXRecordDecl();
 }

@@ -27,8 +27,7 @@ bool isMachineType(QualType P) {
            RD->getQualifiedNameAsString() == "std::basic_string_view";
   // `const char*` placement is never a real placement new (that takes void*).
   if (const auto *PT = P->getAs<PointerType>())
-    return PT->getPointeeType().isConstQualified() &&
-           PT->getPointeeType()->isCharType();
+    return PT->getPointeeType().isConstQualified() && PT->getPointeeType()->isCharType();
   return false;
 }
 } // namespace
@@ -52,8 +51,7 @@ bool isDependentRemoteNew(const CXXNewExpr *E) {
   return !T->isDependentType() && isMachineType(T);
 }
 
-std::vector<const CXXRecordDecl *> dependentCreationClasses(const CXXNewExpr *E,
-                                                            ASTContext &Ctx) {
+std::vector<const CXXRecordDecl *> dependentCreationClasses(const CXXNewExpr *E, ASTContext &Ctx) {
   std::vector<const CXXRecordDecl *> Out;
   const auto *Parm = E->getAllocatedType()->getAs<TemplateTypeParmType>();
   auto take = [&](const TemplateArgumentList &Args) {
@@ -154,8 +152,7 @@ public:
 };
 } // namespace
 
-std::set<std::string> collectRemotableNames(ASTContext &Ctx,
-                                            ArrayRef<Decl *> TopLevel) {
+std::set<std::string> collectRemotableNames(ASTContext &Ctx, ArrayRef<Decl *> TopLevel) {
   CreationFinder F(Ctx);
   for (Decl *D : TopLevel)
     F.TraverseDecl(D);
@@ -175,8 +172,7 @@ const Decl *canonicalDecl(const Decl *D) {
   return D->getCanonicalDecl();
 }
 
-void pointerSources(const Expr *E, SmallVectorImpl<const Decl *> &Out,
-                    bool &FromRemoteNew) {
+void pointerSources(const Expr *E, SmallVectorImpl<const Decl *> &Out, bool &FromRemoteNew) {
   if (!E)
     return;
   E = E->IgnoreParenImpCasts();
@@ -191,10 +187,8 @@ void pointerSources(const Expr *E, SmallVectorImpl<const Decl *> &Out,
     if (const Decl *Callee = CE->getCalleeDecl())
       Out.push_back(canonicalDecl(Callee));
   } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->isAdditiveOp() || BO->isAssignmentOp() ||
-        BO->getOpcode() == BO_Comma) {
-      const Expr *Ptr = BO->getLHS()->getType()->isPointerType() &&
-                                BO->getOpcode() != BO_Comma
+    if (BO->isAdditiveOp() || BO->isAssignmentOp() || BO->getOpcode() == BO_Comma) {
+      const Expr *Ptr = BO->getLHS()->getType()->isPointerType() && BO->getOpcode() != BO_Comma
                             ? BO->getLHS()
                             : BO->getRHS();
       pointerSources(Ptr, Out, FromRemoteNew);
@@ -323,17 +317,14 @@ private:
   const FunctionDecl *CurrentFunction = nullptr;
 };
 
-RemoteModel::RemoteModel(ASTContext &Ctx,
-                         const std::set<std::string> &ProgramRemotable,
+RemoteModel::RemoteModel(ASTContext &Ctx, const std::set<std::string> &ProgramRemotable,
                          ArrayRef<Decl *> TopLevel)
     : Ctx(Ctx), RemotableNames(ProgramRemotable) {
   collect(TopLevel);
   propagate(TopLevel);
 }
 
-void RemoteModel::addRemotable(const CXXRecordDecl *RD) {
-  addWithBases(RD, RemotableNames);
-}
+void RemoteModel::addRemotable(const CXXRecordDecl *RD) { addWithBases(RD, RemotableNames); }
 
 bool RemoteModel::isRemotable(const CXXRecordDecl *RD) const {
   if (!RD || !RD->hasDefinition())

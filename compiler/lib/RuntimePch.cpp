@@ -82,8 +82,7 @@ std::string runtimePch(const Toolchain &TC, const std::vector<std::string> &Flag
     Args.push_back(A);
   Args.insert(Args.end(), {Prefix, "-o", Tmp});
   std::optional<StringRef> Quiet[] = {std::nullopt, StringRef(""), StringRef("")};
-  if (sys::ExecuteAndWait(*Program, Args, std::nullopt, Quiet) != 0 ||
-      sys::fs::rename(Tmp, Pch)) {
+  if (sys::ExecuteAndWait(*Program, Args, std::nullopt, Quiet) != 0 || sys::fs::rename(Tmp, Pch)) {
     sys::fs::remove(Tmp);
     return "";
   }

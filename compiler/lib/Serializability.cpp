@@ -33,8 +33,7 @@ bool hasUserSerializer(const CXXRecordDecl *RD) {
   ASTContext &Ctx = RD->getASTContext();
   // Name lookup, not a walk over the translation unit: that would load
   // every declaration of a precompiled header.
-  for (const NamedDecl *N :
-       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("poc"))) {
+  for (const NamedDecl *N : Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("poc"))) {
     const auto *NS = dyn_cast<NamespaceDecl>(N);
     if (!NS)
       continue;
@@ -46,8 +45,7 @@ bool hasUserSerializer(const CXXRecordDecl *RD) {
         if (S->getSpecializationKind() == TSK_ExplicitSpecialization &&
             S->getTemplateArgs().size() > 0 &&
             S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-            Ctx.hasSameType(S->getTemplateArgs()[0].getAsType(),
-                            Ctx.getRecordType(RD)))
+            Ctx.hasSameType(S->getTemplateArgs()[0].getAsType(), Ctx.getRecordType(RD)))
           return true;
     }
   }
@@ -79,8 +77,7 @@ std::string Serializability::countOf(const Decl *D) {
   return {};
 }
 
-std::optional<Unsendable> Serializability::checkParam(const ParmVarDecl *P,
-                                                      ParamKind &Kind) {
+std::optional<Unsendable> Serializability::checkParam(const ParmVarDecl *P, ParamKind &Kind) {
   QualType T = P->getType();
   Kind = ParamKind::Value;
   if (!countOf(P).empty()) {
@@ -128,8 +125,7 @@ std::optional<Unsendable> Serializability::check(QualType T) {
     return std::nullopt;
   if (const auto *AT = Ctx.getAsConstantArrayType(T))
     return check(AT->getElementType());
-  if (T->isFunctionPointerType() || T->isMemberPointerType() ||
-      T->isFunctionType())
+  if (T->isFunctionPointerType() || T->isMemberPointerType() || T->isFunctionType())
     return Unsendable{"a pointer to a function or member, which has no meaning "
                       "in another process; send data that selects the "
                       "function instead",
@@ -152,8 +148,7 @@ std::optional<Unsendable> Serializability::check(QualType T) {
   return Unsendable{"a type poc++ does not know how to send", nullptr};
 }
 
-std::optional<Unsendable>
-Serializability::checkStdRecord(const CXXRecordDecl *RD) {
+std::optional<Unsendable> Serializability::checkStdRecord(const CXXRecordDecl *RD) {
   if (!isSendableStdTemplate(RD->getName()))
     return Unsendable{"a library type that poc++ cannot send; send the "
                       "data it holds (e.g. in a std::vector or a struct) "
@@ -167,8 +162,7 @@ Serializability::checkStdRecord(const CXXRecordDecl *RD) {
   return std::nullopt;
 }
 
-std::optional<Unsendable>
-Serializability::checkRecord(const CXXRecordDecl *RD) {
+std::optional<Unsendable> Serializability::checkRecord(const CXXRecordDecl *RD) {
   if (!RD->hasDefinition())
     return Unsendable{"an incomplete class", RD};
   RD = RD->getDefinition();
@@ -206,9 +200,8 @@ Serializability::checkRecord(const CXXRecordDecl *RD) {
         break;
       QualType FT = F->getType();
       if (FT->isReferenceType()) {
-        Result = Unsendable{"member '" + F->getNameAsString() +
-                                "', a reference; use a value or pointer",
-                            F};
+        Result = Unsendable{
+            "member '" + F->getNameAsString() + "', a reference; use a value or pointer", F};
         break;
       }
       if (FT.isConstQualified()) {
@@ -220,15 +213,13 @@ Serializability::checkRecord(const CXXRecordDecl *RD) {
       }
       if (!countOf(F).empty() && FT->isPointerType()) {
         if (auto U = check(FT->getPointeeType()))
-          Result = Unsendable{"member '" + F->getNameAsString() + "': " +
-                                  U->Reason,
+          Result = Unsendable{"member '" + F->getNameAsString() + "': " + U->Reason,
                               U->Culprit ? U->Culprit : F};
         continue;
       }
       if (auto U = check(FT))
-        Result = Unsendable{"member '" + RD->getNameAsString() +
-                                "::" + F->getNameAsString() + "' of type '" +
-                                FT.getAsString() + "', " + U->Reason,
+        Result = Unsendable{"member '" + RD->getNameAsString() + "::" + F->getNameAsString() +
+                                "' of type '" + FT.getAsString() + "', " + U->Reason,
                             U->Culprit ? U->Culprit : F};
     }
   }

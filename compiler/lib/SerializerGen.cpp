@@ -40,11 +40,10 @@ std::string emitSerializer(const CXXRecordDecl *RD) {
       Ref = "v." + Name;
     } else {
       std::string Tag = Id + "__" + Name;
-      Accessors += "struct " + Tag + " {\nusing type = member_ptr<" + Type +
-                   ", " + codeSpelling(F->getType(), Ctx) +
-                   ">;\nfriend type poc_field(" + Tag + ");\n};\n" +
-                   "template struct field_access<" + Tag + ", &" + Type +
-                   "::" + Name + ">;\n";
+      Accessors += "struct " + Tag + " {\nusing type = member_ptr<" + Type + ", " +
+                   codeSpelling(F->getType(), Ctx) + ">;\nfriend type poc_field(" + Tag +
+                   ");\n};\n" + "template struct field_access<" + Tag + ", &" + Type + "::" + Name +
+                   ">;\n";
       Ref = "(v.*poc_field(poc_gen::" + Tag + "{}))";
     }
     std::string Count = Serializability::countOf(F);
@@ -54,23 +53,19 @@ std::string emitSerializer(const CXXRecordDecl *RD) {
       continue;
     }
     // A counted pointer: a presence flag, then `count` elements.
-    std::string Elem =
-        codeSpelling(F->getType()->getPointeeType().getUnqualifiedType(), Ctx);
+    std::string Elem = codeSpelling(F->getType()->getPointeeType().getUnqualifiedType(), Ctx);
     std::string CountRef;
     for (const FieldDecl *G : RD->fields())
       if (G->getName() == Count)
         CountRef = G->getAccess() == AS_public
                        ? "v." + Count
-                       : "(v.*poc_field(poc_gen::" + Id + "__" +
-                             Count + "{}))";
+                       : "(v.*poc_field(poc_gen::" + Id + "__" + Count + "{}))";
     std::string N = "static_cast<std::size_t>(" + CountRef + ")";
     Writes += "w.write(static_cast<bool>(" + Ref + "));\nif (" + Ref +
-              ")\nfor (std::size_t i = 0; i < " + N + "; ++i)\nw.write(" +
-              Ref + "[i]);\n";
+              ")\nfor (std::size_t i = 0; i < " + N + "; ++i)\nw.write(" + Ref + "[i]);\n";
     // The object owns its counted array (new[]/delete[]), so reading into
     // an existing object replaces the array it had.
-    Reads += "delete[] " + Ref + ";\nif (r.read<bool>()) {\n" + Ref +
-             " = new " + Elem + "[" + N +
+    Reads += "delete[] " + Ref + ";\nif (r.read<bool>()) {\n" + Ref + " = new " + Elem + "[" + N +
              "];\nfor (std::size_t i = 0; i < " + N + "; ++i)\nr.read(" + Ref +
              "[i]);\n} else {\n" + Ref + " = nullptr;\n}\n";
   }

@@ -23,11 +23,9 @@ bool isIdent(const RawTok &T, llvm::StringRef Name) {
   return T.Kind == tok::raw_identifier && T.Text == Name;
 }
 
-std::vector<RawTok> lexFile(llvm::StringRef Source,
-                            const LangOptions &LangOpts) {
+std::vector<RawTok> lexFile(llvm::StringRef Source, const LangOptions &LangOpts) {
   std::vector<RawTok> Toks;
-  Lexer L(SourceLocation(), LangOpts, Source.begin(), Source.begin(),
-          Source.end());
+  Lexer L(SourceLocation(), LangOpts, Source.begin(), Source.begin(), Source.end());
   Token T;
   bool InDirective = false;
   while (!L.LexFromRawLexer(T)) {
@@ -63,8 +61,7 @@ bool declaresStartType(const std::vector<RawTok> &Toks) {
   bool InTypedef = false;
   for (size_t I = 0; I < Toks.size(); ++I) {
     const RawTok &T = Toks[I];
-    if (T.Kind == tok::semi || T.Kind == tok::l_brace ||
-        T.Kind == tok::r_brace)
+    if (T.Kind == tok::semi || T.Kind == tok::l_brace || T.Kind == tok::r_brace)
       InTypedef = false;
     if (isIdent(T, "typedef"))
       InTypedef = true;
@@ -72,14 +69,12 @@ bool declaresStartType(const std::vector<RawTok> &Toks) {
       continue;
     const RawTok *Prev = I ? &Toks[I - 1] : nullptr;
     const RawTok *Next = I + 1 < Toks.size() ? &Toks[I + 1] : nullptr;
-    if (Prev && (isIdent(*Prev, "struct") || isIdent(*Prev, "class") ||
-                 isIdent(*Prev, "union") || isIdent(*Prev, "enum") ||
-                 isIdent(*Prev, "typename")))
+    if (Prev && (isIdent(*Prev, "struct") || isIdent(*Prev, "class") || isIdent(*Prev, "union") ||
+                 isIdent(*Prev, "enum") || isIdent(*Prev, "typename")))
       return true;
     if (Prev && isIdent(*Prev, "using") && Next && Next->Kind == tok::equal)
       return true;
-    if (InTypedef && Next &&
-        (Next->Kind == tok::semi || Next->Kind == tok::comma))
+    if (InTypedef && Next && (Next->Kind == tok::semi || Next->Kind == tok::comma))
       return true;
   }
   return false;
@@ -131,8 +126,7 @@ bool isKeywordStart(const std::vector<RawTok> &Toks, size_t I) {
   case tok::star:
     // `x = start * y` multiplies; at statement start `start *p->f()` cannot.
     return AtStatement && I + 2 < Toks.size() &&
-           (Toks[I + 2].Kind == tok::raw_identifier ||
-            Toks[I + 2].Kind == tok::l_paren);
+           (Toks[I + 2].Kind == tok::raw_identifier || Toks[I + 2].Kind == tok::l_paren);
   default:
     return false;
   }
@@ -140,8 +134,7 @@ bool isKeywordStart(const std::vector<RawTok> &Toks, size_t I) {
 
 } // namespace
 
-StartScan scanStartKeywords(llvm::StringRef Source,
-                            const LangOptions &LangOpts) {
+StartScan scanStartKeywords(llvm::StringRef Source, const LangOptions &LangOpts) {
   StartScan Scan;
   // Cheap filter: most files never mention `start`.
   if (Source.find("start") == llvm::StringRef::npos)

@@ -23,11 +23,10 @@ std::vector<std::string> split(llvm::StringRef S, char Sep) {
 llvm::sys::TimePoint<> newestUnder(const std::string &Dir) {
   llvm::sys::TimePoint<> Newest;
   std::error_code EC;
-  for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End;
-       It != End && !EC; It.increment(EC)) {
+  for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
     llvm::sys::fs::file_status S;
-    if (!llvm::sys::fs::status(It->path(), S) &&
-        S.getLastModificationTime() > Newest)
+    if (!llvm::sys::fs::status(It->path(), S) && S.getLastModificationTime() > Newest)
       Newest = S.getLastModificationTime();
   }
   return Newest;
@@ -38,15 +37,14 @@ llvm::sys::TimePoint<> newestUnder(const std::string &Dir) {
 /// it silently, Clang would refuse to parse).
 bool isFresh(const std::string &Pch, llvm::sys::TimePoint<> Sources) {
   llvm::sys::fs::file_status S;
-  return !llvm::sys::fs::status(Pch, S) &&
-         S.getLastModificationTime() >= Sources;
+  return !llvm::sys::fs::status(Pch, S) && S.getLastModificationTime() >= Sources;
 }
 } // namespace
 
 Toolchain Toolchain::detect(const char *Argv0) {
   Toolchain T;
-  std::string Exe = llvm::sys::fs::getMainExecutable(
-      Argv0, reinterpret_cast<void *>(&Toolchain::detect));
+  std::string Exe =
+      llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&Toolchain::detect));
   llvm::SmallString<256> Dir(llvm::sys::path::parent_path(Exe));
   llvm::SmallString<256> Include(Dir), LibDir(Dir);
   llvm::sys::path::append(Include, config::InstallIncludeRel);
@@ -73,12 +71,10 @@ Toolchain Toolchain::detect(const char *Argv0) {
     T.RuntimeInclude = config::BuildRuntimeInclude;
     T.RuntimeLibraries = split(config::BuildRuntimeLibraries, ';');
     T.ParseInclude = config::BuildParseInclude;
-    auto Sources = std::max(newestUnder(T.RuntimeInclude),
-                            newestUnder(T.ParseInclude));
+    auto Sources = std::max(newestUnder(T.RuntimeInclude), newestUnder(T.ParseInclude));
     if (isFresh(config::BuildParsePch, Sources))
       T.ParsePch = config::BuildParsePch;
-    if (isFresh(std::string(config::BuildCxxPchDir) + "/poc/poc.hpp.gch",
-                Sources))
+    if (isFresh(std::string(config::BuildCxxPchDir) + "/poc/poc.hpp.gch", Sources))
       T.CxxPchDir = config::BuildCxxPchDir;
   }
   T.ClangResourceDir = config::ClangResourceDir;
@@ -88,8 +84,7 @@ Toolchain Toolchain::detect(const char *Argv0) {
   if (auto Env = llvm::sys::Process::GetEnv("POC_CXX"))
     T.Compiler = *Env;
   // The GCC precompiled header is made by and for the MPI wrapper.
-  if (llvm::sys::path::filename(T.Compiler) !=
-      llvm::sys::path::filename(config::MpiCompiler))
+  if (llvm::sys::path::filename(T.Compiler) != llvm::sys::path::filename(config::MpiCompiler))
     T.CxxPchDir.clear();
   T.RuntimeLinkFlags = split(config::RuntimeLinkFlags, ' ');
   T.RuntimeHeadersStamp = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -99,9 +94,8 @@ Toolchain Toolchain::detect(const char *Argv0) {
 }
 
 std::vector<std::string> Toolchain::systemPrefixes() const {
-  std::vector<std::string> P{"/usr/include/", "/usr/lib/",
-                             "/usr/local/include/", RuntimeInclude + "/", ParseInclude + "/",
-                             ClangResourceDir + "/"};
+  std::vector<std::string> P{"/usr/include/",      "/usr/lib/",        "/usr/local/include/",
+                             RuntimeInclude + "/", ParseInclude + "/", ClangResourceDir + "/"};
   for (const std::string &M : MpiIncludes)
     P.push_back(M + "/");
   return P;

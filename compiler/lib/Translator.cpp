@@ -56,9 +56,8 @@ enum class ElementUse {
 
 /// Nodes Sema wraps around an expression without changing its meaning.
 bool isImplicitWrapper(const Stmt *S) {
-  return isa<ExprWithCleanups>(S) || isa<ImplicitCastExpr>(S) ||
-         isa<CXXBindTemporaryExpr>(S) || isa<MaterializeTemporaryExpr>(S) ||
-         isa<ParenExpr>(S);
+  return isa<ExprWithCleanups>(S) || isa<ImplicitCastExpr>(S) || isa<CXXBindTemporaryExpr>(S) ||
+         isa<MaterializeTemporaryExpr>(S) || isa<ParenExpr>(S);
 }
 
 /// An include directive of the translation unit: the file name as written
@@ -74,10 +73,8 @@ class IncludeRecorder : public PPCallbacks {
 public:
   explicit IncludeRecorder(std::vector<IncludeDirective> &Out) : Out(Out) {}
   void InclusionDirective(SourceLocation, const Token &, StringRef, bool,
-                          CharSourceRange FilenameRange,
-                          OptionalFileEntryRef File, StringRef, StringRef,
-                          const Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
+                          CharSourceRange FilenameRange, OptionalFileEntryRef File, StringRef,
+                          StringRef, const Module *, bool, SrcMgr::CharacteristicKind) override {
     if (File)
       Out.push_back({FilenameRange, *File});
   }
@@ -87,11 +84,9 @@ private:
 };
 
 /// The consumer that does the translation once the file is parsed.
-class TranslateConsumer : public ASTConsumer,
-                          public RecursiveASTVisitor<TranslateConsumer> {
+class TranslateConsumer : public ASTConsumer, public RecursiveASTVisitor<TranslateConsumer> {
 public:
-  TranslateConsumer(CompilerInstance &CI, const TranslateOptions &Opts,
-                    std::string &Output)
+  TranslateConsumer(CompilerInstance &CI, const TranslateOptions &Opts, std::string &Output)
       : CI(CI), Opts(Opts), Output(Output), Diags(CI.getDiagnostics()) {}
 
   void HandleTranslationUnit(ASTContext &C) override;
@@ -116,24 +111,17 @@ public:
   bool shouldVisitImplicitCode() const { return false; }
   bool TraverseDecl(Decl *D);
   bool TraverseFunctionDecl(FunctionDecl *FD) {
-    return traverseFunction(FD, [&] {
-      return RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    });
+    return traverseFunction(FD, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(FD); });
   }
   bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
-    return traverseFunction(FD, [&] {
-      return RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
-    });
+    return traverseFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(FD); });
   }
   bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
-    return traverseFunction(FD, [&] {
-      return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD);
-    });
+    return traverseFunction(FD,
+                            [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD); });
   }
   bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) {
-    return traverseFunction(FD, [&] {
-      return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
-    });
+    return traverseFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD); });
   }
   /// Keeps the chain of enclosing statements, so that a rewrite can ask
   /// how an expression's value is used (the AST has no parent links; Clang's
@@ -202,13 +190,11 @@ private:
     R.ReplaceText(CharSourceRange::getCharRange(B, E), Text);
   }
   void noteUse(const RemoteClass &C);
-  bool checkProblem(const RemoteMethod &M, const CallExpr *Call,
-                    const CXXConstructExpr *Ctor, SourceLocation At);
-  void checkArrayArgs(const RemoteMethod &M,
-                      llvm::ArrayRef<const Expr *> Args);
-  void rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args,
-                       unsigned NumArgs, SourceLocation Close,
-                       bool HaveLeading);
+  bool checkProblem(const RemoteMethod &M, const CallExpr *Call, const CXXConstructExpr *Ctor,
+                    SourceLocation At);
+  void checkArrayArgs(const RemoteMethod &M, llvm::ArrayRef<const Expr *> Args);
+  void rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args, unsigned NumArgs,
+                       SourceLocation Close, bool HaveLeading);
   void startLocal(const Expr *E);
   /// A started call that is not remote runs as a local task.
   bool startLocalIfStarted(const Expr *E);
@@ -254,8 +240,7 @@ private:
   bool copyHeaders();
   /// Replaces each marker line in \p Text by a `#line` directive naming
   /// \p Name, the file \p Text is written to.
-  static std::string resolveGeneratedLines(llvm::StringRef Text,
-                                           llvm::StringRef Name);
+  static std::string resolveGeneratedLines(llvm::StringRef Text, llvm::StringRef Name);
   std::string insertionBlock(const Decl *Top, llvm::StringRef Body);
   std::string forwardDeclaration(const CXXRecordDecl *RD) const;
   std::string generateEnd(const std::vector<const RemoteClass *> &Servers);
@@ -328,9 +313,9 @@ bool TranslateConsumer::inUserFile(SourceLocation L) const {
     OptionalFileEntryRef FE = SM->getFileEntryRefForID(FID);
     // Headers found through system include paths are library code
     // wherever they are (the paths Clang names them by vary).
-    It->second = FID == SM->getMainFileID() ||
-                 (FE && Opts.Files && Opts.Files->isUserPath(FE->getName()) &&
-                  !SM->isInSystemHeader(SM->getLocForStartOfFile(FID)));
+    It->second =
+        FID == SM->getMainFileID() || (FE && Opts.Files && Opts.Files->isUserPath(FE->getName()) &&
+                                       !SM->isInSystemHeader(SM->getLocForStartOfFile(FID)));
   }
   return It->second;
 }
@@ -368,9 +353,7 @@ bool TranslateConsumer::rewritable(const Expr *E) {
   return true;
 }
 
-void TranslateConsumer::noteUse(const RemoteClass &C) {
-  noteUseAt(C, CurrentTop);
-}
+void TranslateConsumer::noteUse(const RemoteClass &C) { noteUseAt(C, CurrentTop); }
 
 void TranslateConsumer::noteUseAt(const RemoteClass &C, const Decl *Top) {
   if (Declared.insert(&C).second) {
@@ -379,15 +362,12 @@ void TranslateConsumer::noteUseAt(const RemoteClass &C, const Decl *Top) {
   }
   for (auto &[Unit, At] : FirstUse)
     if (Unit == &C && Top &&
-        (!At || SM->isBeforeInTranslationUnit(Top->getBeginLoc(),
-                                              At->getBeginLoc())))
+        (!At || SM->isBeforeInTranslationUnit(Top->getBeginLoc(), At->getBeginLoc())))
       At = Top;
 }
 
-bool TranslateConsumer::checkProblem(const RemoteMethod &M,
-                                     const CallExpr *Call,
-                                     const CXXConstructExpr *Ctor,
-                                     SourceLocation At) {
+bool TranslateConsumer::checkProblem(const RemoteMethod &M, const CallExpr *Call,
+                                     const CXXConstructExpr *Ctor, SourceLocation At) {
   if (!M.Problem)
     return true;
   std::string Name = M.Decl ? M.Decl->getQualifiedNameAsString() : "";
@@ -398,13 +378,10 @@ bool TranslateConsumer::checkProblem(const RemoteMethod &M,
       Arg = Call->getArg(Index);
     if (Ctor && Index < Ctor->getNumArgs())
       Arg = Ctor->getArg(Index);
-    SourceLocation L =
-        Arg && !isa<CXXDefaultArgExpr>(Arg) ? Arg->getBeginLoc() : At;
+    SourceLocation L = Arg && !isa<CXXDefaultArgExpr>(Arg) ? Arg->getBeginLoc() : At;
     Diags.report(L, Diag::UnsendableParam)
-        << Name << M.ProblemParam->getName()
-        << M.ProblemParam->getType() << M.Problem->Reason;
-    Diags.report(M.ProblemParam->getLocation(), Diag::DeclaredHere)
-        << M.ProblemParam->getName();
+        << Name << M.ProblemParam->getName() << M.ProblemParam->getType() << M.Problem->Reason;
+    Diags.report(M.ProblemParam->getLocation(), Diag::DeclaredHere) << M.ProblemParam->getName();
   } else {
     Diags.report(At, Diag::UnsendableResult)
         << Name << M.Decl->getReturnType() << M.Problem->Reason;
@@ -415,27 +392,22 @@ bool TranslateConsumer::checkProblem(const RemoteMethod &M,
   return false;
 }
 
-void TranslateConsumer::checkArrayArgs(const RemoteMethod &M,
-                                       llvm::ArrayRef<const Expr *> Args) {
+void TranslateConsumer::checkArrayArgs(const RemoteMethod &M, llvm::ArrayRef<const Expr *> Args) {
   for (size_t I = 0; I < M.Params.size() && I < Args.size(); ++I) {
     if (M.Params[I].Kind != ParamKind::RemoteArray)
       continue;
     const Expr *A = Args[I]->IgnoreParenImpCasts();
-    if (isa<CXXDefaultArgExpr>(A) || isa<CXXNullPtrLiteralExpr>(A) ||
-        isa<GNUNullExpr>(A) ||
+    if (isa<CXXDefaultArgExpr>(A) || isa<CXXNullPtrLiteralExpr>(A) || isa<GNUNullExpr>(A) ||
         A->isNullPointerConstant(*Ctx, Expr::NPC_ValueDependentIsNotNull))
       continue;
     if (!Model->mayBeRemoteArray(Args[I]))
       Diags.report(Args[I]->getBeginLoc(), Diag::LocalPointerToRemote)
-          << M.Params[I].Decl->getName()
-          << (M.Decl ? M.Decl->getQualifiedNameAsString() : "");
+          << M.Params[I].Decl->getName() << (M.Decl ? M.Decl->getQualifiedNameAsString() : "");
   }
 }
 
-void TranslateConsumer::rewriteCallArgs(SourceLocation AfterCallee,
-                                        const Expr *const *Args,
-                                        unsigned NumArgs, SourceLocation Close,
-                                        bool HaveLeading) {
+void TranslateConsumer::rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args,
+                                        unsigned NumArgs, SourceLocation Close, bool HaveLeading) {
   // The first explicit argument; default arguments have no source.
   const Expr *First = nullptr;
   for (unsigned I = 0; I < NumArgs; ++I)
@@ -444,8 +416,7 @@ void TranslateConsumer::rewriteCallArgs(SourceLocation AfterCallee,
       break;
     }
   if (First)
-    replace(AfterCallee, SM->getExpansionLoc(First->getBeginLoc()),
-            HaveLeading ? ", " : "");
+    replace(AfterCallee, SM->getExpansionLoc(First->getBeginLoc()), HaveLeading ? ", " : "");
   else
     replace(AfterCallee, Close, "");
 }
@@ -467,13 +438,10 @@ bool TranslateConsumer::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   } else if (isa<CXXThisExpr>(Base->IgnoreParenImpCasts())) {
     return startLocalIfStarted(E);
   }
-  QualType PT = Deref ? cast<UnaryOperator>(Base->IgnoreParens())
-                            ->getSubExpr()
-                            ->getType()
-                      : Base->getType();
+  QualType PT =
+      Deref ? cast<UnaryOperator>(Base->IgnoreParens())->getSubExpr()->getType() : Base->getType();
   const CXXRecordDecl *Pointee =
-      PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl()
-                          : nullptr;
+      PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl() : nullptr;
   if (!Pointee || !Model->isRemotable(Pointee))
     return startLocalIfStarted(E);
   if (!rewritable(E))
@@ -494,8 +462,7 @@ bool TranslateConsumer::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs()));
   R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
                      clientWrapper(MD, *M, E->getBeginLoc()) + (Deref ? "&" : ""));
-  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())),
-                  E->getArgs(), E->getNumArgs(),
+  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(), E->getNumArgs(),
                   SM->getExpansionLoc(E->getRParenLoc()), true);
   return true;
 }
@@ -527,8 +494,7 @@ bool TranslateConsumer::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
   if (!Pointee || !Model->isRemotable(Pointee))
     return false;
   const OverloadedOperatorKind Op = E->getOperator();
-  const RemoteMethod *M =
-      Op == OO_Call || Op == OO_Subscript ? Gen->methodFor(MD) : nullptr;
+  const RemoteMethod *M = Op == OO_Call || Op == OO_Subscript ? Gen->methodFor(MD) : nullptr;
   if (!M) {
     Diags.report(E->getOperatorLoc(), Diag::Unsupported)
         << ("calling '" + MD->getNameAsString() +
@@ -638,8 +604,7 @@ bool TranslateConsumer::rewriteDependentCall(const CallExpr *E) {
   QualType PT = Pointer->getType();
   if (!PT->isDependentType()) {
     const CXXRecordDecl *RD =
-        PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl()
-                            : nullptr;
+        PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl() : nullptr;
     if (!RD || !Model->isRemotable(RD))
       return false;
   }
@@ -652,10 +617,8 @@ bool TranslateConsumer::rewriteDependentCall(const CallExpr *E) {
   if (takeStart(E->getBeginLoc()))
     Variant = isDiscarded() ? "_start" : "_future";
   R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
-                     dependent().use(Method, Variant) + "(" +
-                         (Arrow ? "" : "&"));
-  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())),
-                  E->getArgs(), E->getNumArgs(),
+                     dependent().use(Method, Variant) + "(" + (Arrow ? "" : "&"));
+  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(), E->getNumArgs(),
                   SM->getExpansionLoc(E->getRParenLoc()), true);
   return true;
 }
@@ -679,8 +642,7 @@ void TranslateConsumer::rewriteAddressLiteral(const CallExpr *E) {
     End = End.getLocWithOffset(1);
   // The marker's argument is the address as the user wrote it, quoted.
   llvm::StringRef Quoted = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(E->getArg(0)->getSourceRange()), *SM,
-      LangOpts);
+      CharSourceRange::getTokenRange(E->getArg(0)->getSourceRange()), *SM, LangOpts);
   if (!RD) {
     // Not a class pointer: the literal was an ordinary string.
     replace(Begin, End, "\"poc://" + Quoted.drop_front(1).str());
@@ -688,12 +650,11 @@ void TranslateConsumer::rewriteAddressLiteral(const CallExpr *E) {
   }
   checkPersistable(RD, Begin);
   replace(Begin, End,
-          "::poc::persistent<" + codeSpelling(Ctx->getRecordType(RD), *Ctx) +
-              ">(" + Quoted.str() + ")");
+          "::poc::persistent<" + codeSpelling(Ctx->getRecordType(RD), *Ctx) + ">(" + Quoted.str() +
+              ")");
 }
 
-void TranslateConsumer::checkPersistable(const CXXRecordDecl *RD,
-                                         SourceLocation At) {
+void TranslateConsumer::checkPersistable(const CXXRecordDecl *RD, SourceLocation At) {
   if (!RD->hasDefinition())
     return; // Clang has reported the incomplete type
   RD = RD->getDefinition();
@@ -703,8 +664,7 @@ void TranslateConsumer::checkPersistable(const CXXRecordDecl *RD,
         << U->Reason + "; or give the class poc_write/poc_read members "
                        "(docs/serialization.md)";
     if (U->Culprit)
-      Diags.report(U->Culprit->getLocation(), Diag::DeclaredHere)
-          << U->Culprit->getName();
+      Diags.report(U->Culprit->getLocation(), Diag::DeclaredHere) << U->Culprit->getName();
   } else if (!RD->hasDefaultConstructor()) {
     Diags.report(At, Diag::NotPersistable)
         << className(RD)
@@ -728,9 +688,8 @@ bool TranslateConsumer::VisitDeclStmt(DeclStmt *S) {
   if (!S->isSingleDecl() || !inUserFile(S->getBeginLoc()))
     return true;
   const auto *VD = dyn_cast<VarDecl>(S->getSingleDecl());
-  const auto *New = VD && VD->getInit() ? dyn_cast<CXXNewExpr>(
-                                              VD->getInit()->IgnoreParenImpCasts())
-                                        : nullptr;
+  const auto *New =
+      VD && VD->getInit() ? dyn_cast<CXXNewExpr>(VD->getInit()->IgnoreParenImpCasts()) : nullptr;
   if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && takeStart(S->getBeginLoc()))
     StartedNews.insert(New);
   return true;
@@ -743,11 +702,11 @@ void TranslateConsumer::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
            "'new (m) T(args)'";
     return;
   }
-  std::string Type = Lexer::getSourceText(
-                         CharSourceRange::getTokenRange(
-                             E->getAllocatedTypeSourceInfo()->getTypeLoc().getSourceRange()),
-                         *SM, LangOpts)
-                         .str();
+  std::string Type =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(
+                               E->getAllocatedTypeSourceInfo()->getTypeLoc().getSourceRange()),
+                           *SM, LangOpts)
+          .str();
   const Expr *Where = E->getPlacementArg(0);
   SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
   SourceLocation WhereBegin = SM->getExpansionLoc(Where->getBeginLoc());
@@ -787,8 +746,7 @@ bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
       return true;
     }
     const Expr *Size = *E->getArraySize();
-    replace(Begin, WhereBegin,
-            "::poc::create_array<" + codeSpelling(Elem, *Ctx) + ">(");
+    replace(Begin, WhereBegin, "::poc::create_array<" + codeSpelling(Elem, *Ctx) + ">(");
     replace(WhereEnd, SM->getExpansionLoc(Size->getBeginLoc()), ", ");
     replace(afterToken(SM->getExpansionLoc(Size->getEndLoc())), End, ")");
     return true;
@@ -835,14 +793,11 @@ bool TranslateConsumer::VisitCXXNewExpr(CXXNewExpr *E) {
   }
   if (Persistent)
     checkPersistable(C.Decl, E->getBeginLoc());
-  std::string Kind = Persistent ? "make_persistent"
-                     : Started  ? "start_create"
-                                : "create";
+  std::string Kind = Persistent ? "make_persistent" : Started ? "start_create" : "create";
   Gen->use(C, *M, Kind);
   noteUse(C);
   replace(Begin, WhereBegin,
-          "::poc_gen::" + C.Id + "_client::" + Kind + "_" + M->Key.substr(5) +
-              "(");
+          "::poc_gen::" + C.Id + "_client::" + Kind + "_" + M->Key.substr(5) + "(");
   const Expr *Last = nullptr;
   const Expr *First = nullptr;
   for (const Expr *A : Args)
@@ -882,8 +837,7 @@ bool TranslateConsumer::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
   }
   if (!Fn || !rewritable(E))
     return true;
-  replace(SM->getExpansionLoc(E->getBeginLoc()),
-          SM->getExpansionLoc(Arg->getBeginLoc()), Fn);
+  replace(SM->getExpansionLoc(E->getBeginLoc()), SM->getExpansionLoc(Arg->getBeginLoc()), Fn);
   R.InsertTextAfterToken(SM->getExpansionLoc(Arg->getEndLoc()), ")");
   return true;
 }
@@ -892,8 +846,7 @@ bool TranslateConsumer::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
   if (!inUserFile(E->getBeginLoc()))
     return true;
   const Expr *Base = E->getBase();
-  if (Base != E->getLHS() || !isScalarPointer(Base->getType()) ||
-      !Model->mayBeRemoteArray(Base))
+  if (Base != E->getLHS() || !isScalarPointer(Base->getType()) || !Model->mayBeRemoteArray(Base))
     return true;
   rewriteElement(E, Base, E->getIdx());
   return true;
@@ -946,8 +899,7 @@ ElementUse TranslateConsumer::elementUse(const Expr *E, size_t At) const {
     return UO->isIncrementDecrementOp() ? ElementUse::Write : ElementUse::Read;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
-    return BO->isAssignmentOp() && BO->getLHS() == Operand ? ElementUse::Write
-                                                          : ElementUse::Read;
+    return BO->isAssignmentOp() && BO->getLHS() == Operand ? ElementUse::Write : ElementUse::Read;
   auto bindsMutable = [](QualType T) {
     return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
   };
@@ -989,8 +941,7 @@ ElementUse TranslateConsumer::elementUse(const Expr *E, size_t At) const {
         return paramBindsMutable(Ctor, I) ? ElementUse::Reference : ElementUse::Read;
     return ElementUse::Read;
   }
-  if (isa<ReturnStmt>(Parent) && CurrentFunction &&
-      bindsMutable(CurrentFunction->getReturnType()))
+  if (isa<ReturnStmt>(Parent) && CurrentFunction && bindsMutable(CurrentFunction->getReturnType()))
     return ElementUse::Reference;
   return ElementUse::Read;
 }
@@ -1030,8 +981,7 @@ bool TranslateConsumer::VisitMemberExpr(MemberExpr *E) {
     return true;
   const auto *RD = Base->getType()->getPointeeCXXRecordDecl();
   if (RD && Model->isRemotable(RD))
-    Diags.report(E->getMemberLoc(), Diag::RemoteFieldAccess)
-        << FD->getName() << RD->getName();
+    Diags.report(E->getMemberLoc(), Diag::RemoteFieldAccess) << FD->getName() << RD->getName();
   return true;
 }
 
@@ -1093,8 +1043,7 @@ std::string TranslateConsumer::fileName(FileID FID) const {
   return absolutePath(SM->getFileEntryRefForID(FID)->getName());
 }
 
-std::string TranslateConsumer::lineDirective(unsigned Line,
-                                             llvm::StringRef File) const {
+std::string TranslateConsumer::lineDirective(unsigned Line, llvm::StringRef File) const {
   return "#line " + std::to_string(Line) + " " + quoted(File) + "\n";
 }
 
@@ -1122,8 +1071,7 @@ bool TranslateConsumer::copyHeaders() {
   if (Copied.empty())
     return true;
   if (Opts.HeaderDir.empty() || !Opts.Headers) {
-    Diags.report(SM->getLocForStartOfFile(Copied.begin()->second),
-                 Diag::Unsupported)
+    Diags.report(SM->getLocForStartOfFile(Copied.begin()->second), Diag::Unsupported)
         << "process operations in a header when the translation is written "
            "to standard output (the header's translation is a file of its "
            "own); use -o FILE";
@@ -1147,8 +1095,7 @@ bool TranslateConsumer::copyHeaders() {
   for (const IncludeDirective &I : Includes) {
     FileID From = SM->getFileID(I.Name.getBegin());
     OptionalFileEntryRef FE = SM->getFileEntryRefForID(From);
-    bool InCopy = FE && Copied.count(&FE->getFileEntry()) &&
-                  Copied[&FE->getFileEntry()] == From;
+    bool InCopy = FE && Copied.count(&FE->getFileEntry()) && Copied[&FE->getFileEntry()] == From;
     if (From != Main && !InCopy)
       continue;
     auto Target = Copied.find(&I.Target.getFileEntry());
@@ -1159,19 +1106,16 @@ bool TranslateConsumer::copyHeaders() {
   }
   for (const auto &[FE, FID] : Copied) {
     const RewriteBuffer *Buf = R.getRewriteBufferFor(FID);
-    std::string Body = Buf ? std::string(Buf->begin(), Buf->end())
-                           : SM->getBufferData(FID).str();
+    std::string Body = Buf ? std::string(Buf->begin(), Buf->end()) : SM->getBufferData(FID).str();
     std::string Path = copyPath(FID);
-    Opts.Headers->emplace_back(
-        Path, resolveGeneratedLines(lineDirective(1, fileName(FID)) + Body,
-                                    Path));
+    Opts.Headers->emplace_back(Path,
+                               resolveGeneratedLines(lineDirective(1, fileName(FID)) + Body, Path));
   }
   std::sort(Opts.Headers->begin(), Opts.Headers->end());
   return true;
 }
 
-std::string TranslateConsumer::resolveGeneratedLines(llvm::StringRef Text,
-                                                     llvm::StringRef Name) {
+std::string TranslateConsumer::resolveGeneratedLines(llvm::StringRef Text, llvm::StringRef Name) {
   std::string Out;
   unsigned Line = 1;
   size_t Pos = 0;
@@ -1197,38 +1141,33 @@ std::string TranslateConsumer::forwardDeclaration(const CXXRecordDecl *RD) const
     const auto *NS = dyn_cast<NamespaceDecl>(DC);
     if (!NS)
       return {}; // nested classes cannot be declared from outside
-    Open = (NS->isInline() ? "inline namespace " : "namespace ") +
-           NS->getNameAsString() + " {\n" + Open;
+    Open = (NS->isInline() ? "inline namespace " : "namespace ") + NS->getNameAsString() + " {\n" +
+           Open;
     Close += "}\n";
   }
-  return Open + (RD->isStruct() ? "struct " : "class ") +
-         RD->getNameAsString() + ";\n" + Close;
+  return Open + (RD->isStruct() ? "struct " : "class ") + RD->getNameAsString() + ";\n" + Close;
 }
 
-std::string TranslateConsumer::insertionBlock(const Decl *Top,
-                                              llvm::StringRef Body) {
+std::string TranslateConsumer::insertionBlock(const Decl *Top, llvm::StringRef Body) {
   // Leave the namespaces the declaration is in, and re-enter them after.
   std::string Close, Open;
-  for (const DeclContext *DC = Top->getLexicalDeclContext();
-       DC && !DC->isTranslationUnit(); DC = DC->getLexicalParent()) {
+  for (const DeclContext *DC = Top->getLexicalDeclContext(); DC && !DC->isTranslationUnit();
+       DC = DC->getLexicalParent()) {
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
       Close += "} // namespace " + NS->getNameAsString() + "\n";
-      Open = (NS->isInline() ? "inline namespace " : "namespace ") +
-             NS->getNameAsString() + (NS->isAnonymousNamespace() ? "" : " ") +
-             "{\n" + Open;
+      Open = (NS->isInline() ? "inline namespace " : "namespace ") + NS->getNameAsString() +
+             (NS->isAnonymousNamespace() ? "" : " ") + "{\n" + Open;
     } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(DC)) {
       Close += "}\n";
-      Open = std::string(LS->getLanguage() == LinkageSpecLanguageIDs::C
-                             ? "extern \"C\" {\n"
-                             : "extern \"C++\" {\n") +
+      Open = std::string(LS->getLanguage() == LinkageSpecLanguageIDs::C ? "extern \"C\" {\n"
+                                                                        : "extern \"C++\" {\n") +
              Open;
     }
   }
   return Close + Body.str() + Open;
 }
 
-std::string TranslateConsumer::generateEnd(
-    const std::vector<const RemoteClass *> &Servers) {
+std::string TranslateConsumer::generateEnd(const std::vector<const RemoteClass *> &Servers) {
   std::string Decls, Access, Serial, Clients, ServerCode;
   for (const auto &[C, Top] : FirstUse)
     if (!Top)
@@ -1254,9 +1193,8 @@ std::string TranslateConsumer::generateEnd(
   }
   if (NeedsAccess)
     Access = emitFieldAccessPrelude();
-  std::string End = "\n// poc++: code generated for " +
-                    sourceName() +
-                    ".\n" + Decls + Access + Serial + Clients + ServerCode;
+  std::string End = "\n// poc++: code generated for " + sourceName() + ".\n" + Decls + Access +
+                    Serial + Clients + ServerCode;
   if (Main)
     End += "// poc++: the program starts the runtime, which runs the user's "
            "main.\nint main(int argc, char **argv) {\nreturn ::poc::run(argc, "
@@ -1303,8 +1241,7 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
 
   for (const auto &[FID, Offsets] : StartOffsets)
     for (const auto &Started : Offsets)
-      Diags.report(SM->getComposedLoc(FID, Started.second),
-                   Diag::StartNotACall);
+      Diags.report(SM->getComposedLoc(FID, Started.second), Diag::StartNotACall);
   // The client's count: errors it showed (not one it knows to be valid
   // poc++, UserSourcePrinter::isStartedVoidCall).
   if (CI.getDiagnostics().getClient()->getNumErrors())
@@ -1315,8 +1252,7 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
 /// Finds the remotable classes the file defines (or instantiates).
 class RemotableCollector : public RecursiveASTVisitor<RemotableCollector> {
 public:
-  RemotableCollector(const RemoteModel &M, const SourceManager &SM)
-      : M(M), SM(SM) {}
+  RemotableCollector(const RemoteModel &M, const SourceManager &SM) : M(M), SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *D) {
     // Library classes are never served by generated code.
@@ -1325,12 +1261,11 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
   bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
-    if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() &&
-        !RD->isLambda() &&
+    if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() && !RD->isLambda() &&
         !SM.isInSystemHeader(RD->getLocation()) && M.isRemotable(RD) &&
         (!isa<ClassTemplateSpecializationDecl>(RD) ||
-         cast<ClassTemplateSpecializationDecl>(RD)
-             ->getTemplateSpecializationKind() != TSK_Undeclared))
+         cast<ClassTemplateSpecializationDecl>(RD)->getTemplateSpecializationKind() !=
+             TSK_Undeclared))
       Found.push_back(RD);
     return true;
   }
@@ -1341,8 +1276,7 @@ private:
   const SourceManager &SM;
 };
 
-std::vector<const CXXRecordDecl *>
-TranslateConsumer::remotableClasses() const {
+std::vector<const CXXRecordDecl *> TranslateConsumer::remotableClasses() const {
   RemotableCollector Collector(*Model, *SM);
   for (Decl *D : TopLevel)
     Collector.TraverseDecl(D);
@@ -1364,8 +1298,7 @@ void TranslateConsumer::placeSpecialisations() {
     // by code that comes after it), unless the class is used earlier.
     const Decl *After = nullptr;
     for (const Decl *Top : Tops)
-      if (SM->isBeforeInTranslationUnit(C->Decl->getEndLoc(),
-                                        Top->getBeginLoc())) {
+      if (SM->isBeforeInTranslationUnit(C->Decl->getEndLoc(), Top->getBeginLoc())) {
         After = Top;
         break;
       }
@@ -1377,8 +1310,7 @@ void TranslateConsumer::placeSpecialisations() {
 
 std::string TranslateConsumer::declarationsOf(const RemoteClass &C) {
   std::string S = Gen->emitDeclarations(C);
-  if (std::find(Specialised.begin(), Specialised.end(), &C) !=
-      Specialised.end())
+  if (std::find(Specialised.begin(), Specialised.end(), &C) != Specialised.end())
     S += Dependent->emitSpecialisation(C);
   return S;
 }
@@ -1391,9 +1323,7 @@ void TranslateConsumer::finish() {
       Servers.push_back(&C);
   }
   std::sort(Servers.begin(), Servers.end(),
-            [](const RemoteClass *A, const RemoteClass *B) {
-              return A->Name < B->Name;
-            });
+            [](const RemoteClass *A, const RemoteClass *B) { return A->Name < B->Name; });
   Servers.erase(std::unique(Servers.begin(), Servers.end()), Servers.end());
 
   // Interface and client declarations before the first use of each unit.
@@ -1404,8 +1334,7 @@ void TranslateConsumer::finish() {
     if (!Top)
       continue; // declared at the end
     std::string Fwd;
-    if (SM->isBeforeInTranslationUnit(Top->getBeginLoc(),
-                                      C->Decl->getBeginLoc()) ||
+    if (SM->isBeforeInTranslationUnit(Top->getBeginLoc(), C->Decl->getBeginLoc()) ||
         Top->getBeginLoc() == C->Decl->getBeginLoc())
       Fwd = forwardDeclaration(C->Decl);
     if (!Blocks.count(Top))
@@ -1417,8 +1346,7 @@ void TranslateConsumer::finish() {
     SourceLocation Begin = SM->getExpansionLoc(Top->getBeginLoc());
     unsigned Line = SM->getExpansionLineNumber(Begin);
     unsigned Col = SM->getExpansionColumnNumber(Begin);
-    std::string Text = GenLineMarker.str() +
-                       formatCode(insertionBlock(Top, Blocks[Top])) +
+    std::string Text = GenLineMarker.str() + formatCode(insertionBlock(Top, Blocks[Top])) +
                        lineDirective(Line, fileName(SM->getFileID(Begin)));
     if (Col == 1)
       R.InsertTextBefore(Begin, Text);
@@ -1429,31 +1357,26 @@ void TranslateConsumer::finish() {
   if (!copyHeaders())
     return;
   const RewriteBuffer *Buf = R.getRewriteBufferFor(SM->getMainFileID());
-  std::string Body = Buf ? std::string(Buf->begin(), Buf->end())
-                         : SM->getBufferData(SM->getMainFileID()).str();
+  std::string Body =
+      Buf ? std::string(Buf->begin(), Buf->end()) : SM->getBufferData(SM->getMainFileID()).str();
   if (!Body.empty() && Body.back() != '\n')
     Body += '\n';
-  std::string Text = "// Generated by poc++ from " +
-                     sourceName() +
-                     ". Do not edit: edit the source and regenerate.\n"
-                     "#include <poc/poc.hpp>\n" +
-                     (Dependent && !Dependent->empty()
-                          ? GenLineMarker.str() +
-                                formatCode(Dependent->emitHelpers())
-                          : "") +
-                     lineDirective(1, sourceName()) + Body +
-                     GenLineMarker.str() + End;
+  std::string Text =
+      "// Generated by poc++ from " + sourceName() +
+      ". Do not edit: edit the source and regenerate.\n"
+      "#include <poc/poc.hpp>\n" +
+      (Dependent && !Dependent->empty() ? GenLineMarker.str() + formatCode(Dependent->emitHelpers())
+                                        : "") +
+      lineDirective(1, sourceName()) + Body + GenLineMarker.str() + End;
   // Resolve the markers now that the generated file's lines are known.
-  Output = resolveGeneratedLines(Text, Opts.GeneratedName.empty()
-                                           ? "<poc++ generated>"
-                                           : Opts.GeneratedName);
+  Output = resolveGeneratedLines(Text, Opts.GeneratedName.empty() ? "<poc++ generated>"
+                                                                  : Opts.GeneratedName);
 }
 
 /// Pass-one consumer.
 class CollectConsumer : public ASTConsumer {
 public:
-  CollectConsumer(CompilerInstance &CI, std::set<std::string> &Names)
-      : CI(CI), Names(Names) {}
+  CollectConsumer(CompilerInstance &CI, std::set<std::string> &Names) : CI(CI), Names(Names) {}
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
     TopLevel.insert(TopLevel.end(), DG.begin(), DG.end());
     return true;
@@ -1462,8 +1385,8 @@ public:
   void HandleInterestingDecl(DeclGroupRef) override {}
   void HandleTranslationUnit(ASTContext &C) override {
     // The client's count: errors it showed (not one it knows to be valid
-  // poc++, UserSourcePrinter::isStartedVoidCall).
-  if (CI.getDiagnostics().getClient()->getNumErrors())
+    // poc++, UserSourcePrinter::isStartedVoidCall).
+    if (CI.getDiagnostics().getClient()->getNumErrors())
       return;
     std::set<std::string> Found = collectRemotableNames(C, TopLevel);
     Names.insert(Found.begin(), Found.end());
@@ -1477,17 +1400,15 @@ private:
 
 } // namespace
 
-std::unique_ptr<ASTConsumer>
-TranslateAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
+std::unique_ptr<ASTConsumer> TranslateAction::CreateASTConsumer(CompilerInstance &CI,
+                                                                llvm::StringRef) {
   auto Consumer = std::make_unique<TranslateConsumer>(CI, Opts, Output);
-  CI.getPreprocessor().addPPCallbacks(
-      std::make_unique<IncludeRecorder>(Consumer->includes()));
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(Consumer->includes()));
   return Consumer;
 }
 
-std::unique_ptr<ASTConsumer>
-CollectRemotableAction::CreateASTConsumer(CompilerInstance &CI,
-                                          llvm::StringRef) {
+std::unique_ptr<ASTConsumer> CollectRemotableAction::CreateASTConsumer(CompilerInstance &CI,
+                                                                       llvm::StringRef) {
   return std::make_unique<CollectConsumer>(CI, Names);
 }
 

@@ -37,9 +37,7 @@ std::string className(const CXXRecordDecl *RD) {
   return signatureSpelling(Ctx.getRecordType(RD), Ctx);
 }
 
-std::string classIdentifier(const CXXRecordDecl *RD) {
-  return identifierFrom(className(RD));
-}
+std::string classIdentifier(const CXXRecordDecl *RD) { return identifierFrom(className(RD)); }
 
 std::string identifierFrom(llvm::StringRef Text) {
   std::string Id;

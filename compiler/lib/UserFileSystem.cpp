@@ -14,11 +14,10 @@ namespace {
 /// A file whose contents were rewritten in memory; status as the original.
 class RewrittenFile : public vfs::File {
 public:
-  RewrittenFile(vfs::Status S, std::string Text)
-      : S(std::move(S)), Text(std::move(Text)) {}
+  RewrittenFile(vfs::Status S, std::string Text) : S(std::move(S)), Text(std::move(Text)) {}
   ErrorOr<vfs::Status> status() override { return S; }
-  ErrorOr<std::unique_ptr<MemoryBuffer>>
-  getBuffer(const Twine &Name, int64_t, bool, bool) override {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name, int64_t, bool,
+                                                   bool) override {
     return MemoryBuffer::getMemBufferCopy(Text, Name);
   }
   std::error_code close() override { return {}; }
@@ -46,14 +45,12 @@ bool UserFileSystem::isUserPath(StringRef Path) const {
   return true;
 }
 
-ErrorOr<std::unique_ptr<vfs::File>>
-UserFileSystem::openFileForRead(const Twine &Path) {
+ErrorOr<std::unique_ptr<vfs::File>> UserFileSystem::openFileForRead(const Twine &Path) {
   auto File = ProxyFileSystem::openFileForRead(Path);
   std::string Name = Path.str();
   // Precompiled headers and modules are binary; they hold no user code.
   StringRef Ext = sys::path::extension(Name);
-  if (!File || !isUserPath(Name) || Ext == ".pch" || Ext == ".gch" ||
-      Ext == ".pcm")
+  if (!File || !isUserPath(Name) || Ext == ".pch" || Ext == ".gch" || Ext == ".pcm")
     return File;
   auto Status = (*File)->status();
   if (!Status)
@@ -63,8 +60,8 @@ UserFileSystem::openFileForRead(const Twine &Path) {
     return File;
   StartScan Scan = scanStartKeywords((*Buffer)->getBuffer(), LangOpts);
   // Both passes keep every offset, so they compose in either order.
-  std::string Marked = markAddressLiterals(
-      Scan.Text.empty() ? (*Buffer)->getBuffer() : Scan.Text, LangOpts);
+  std::string Marked =
+      markAddressLiterals(Scan.Text.empty() ? (*Buffer)->getBuffer() : Scan.Text, LangOpts);
   if (Scan.ExprOffsets.empty() && Marked.empty())
     return ProxyFileSystem::openFileForRead(Path);
   if (!Scan.ExprOffsets.empty()) {

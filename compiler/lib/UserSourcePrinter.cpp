@@ -35,8 +35,7 @@ void UserSourcePrinter::BeginSourceFile(const LangOptions &LangOpts, const Prepr
 
 void UserSourcePrinter::EndSourceFile() { Printer->EndSourceFile(); }
 
-void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level,
-                                         const Diagnostic &Info) {
+void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   // Warnings are the backend compiler's to give (it sees the same code), so
   // the parse drops them and their notes, all but the one sign of Clang's
   // runaway recursion. (`-w` would drop that one too, and

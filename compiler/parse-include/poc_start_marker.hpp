@@ -17,5 +17,4 @@ struct StartMarker {};
 inline constexpr poc::parse::StartMarker _Pst{};
 
 /// `_Pst ^ expr` has the type of a started `expr`: a future of its value.
-template <class T>
-poc::future<std::decay_t<T>> operator^(poc::parse::StartMarker, T &&);
+template <class T> poc::future<std::decay_t<T>> operator^(poc::parse::StartMarker, T &&);

@@ -13,8 +13,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> Args(argv + 1, argv + argc);
   auto Opts = pocc::parseCommandLine(Args);
   if (!Opts) {
-    llvm::errs() << "poc++: error: " << llvm::toString(Opts.takeError())
-                 << "\n";
+    llvm::errs() << "poc++: error: " << llvm::toString(Opts.takeError()) << "\n";
     return 1;
   }
   if (Opts->Help) {

@@ -37,8 +37,7 @@ public:
   PageDevice(string filename, size_t NumberOfPages, size_t PageSize)
       : filename(filename), NumberOfPages(NumberOfPages), PageSize(PageSize) {
     file_descriptor = ::open(filename.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0600);
-    if (file_descriptor < 0 ||
-        ::ftruncate(file_descriptor, NumberOfPages * PageSize) != 0)
+    if (file_descriptor < 0 || ::ftruncate(file_descriptor, NumberOfPages * PageSize) != 0)
       throw std::runtime_error("PageDevice: cannot create " + filename);
   }
   ~PageDevice() {
@@ -83,8 +82,7 @@ int main() {
   size_t page_size = 4096;
   const char *remote_machine = "machine1";
   string pagefile = "/tmp/poc-pagefile-" + std::to_string(::getpid());
-  PageDevice *storage =
-      new (remote_machine) PageDevice(pagefile, number_of_pages, page_size);
+  PageDevice *storage = new (remote_machine) PageDevice(pagefile, number_of_pages, page_size);
 
   Page *page = GenerateDataPage(page_size);
   size_t PageAddress = 17;
@@ -97,8 +95,8 @@ int main() {
   unsigned long sum = 0;
   for (size_t i = 0; i < page_size; ++i)
     sum += copy->bytes()[i];
-  std::printf("page %zu: %zu bytes, checksum %lu, read back %s\n", PageAddress,
-              copy->size(), sum, equal ? "equal" : "DIFFERENT");
+  std::printf("page %zu: %zu bytes, checksum %lu, read back %s\n", PageAddress, copy->size(), sum,
+              equal ? "equal" : "DIFFERENT");
 
   delete page;
   delete copy;

@@ -69,7 +69,7 @@ struct Message {
   std::variant<std::monostate, bool, std::string, std::array<std::uint8_t, 4>> choice;
   std::unique_ptr<Shape> shape;
   std::shared_ptr<const Shape> shared;
-  Shape *raw = nullptr;    // owned unless it is a process reference
+  Shape *raw = nullptr;     // owned unless it is a process reference
   Worker *worker = nullptr; // always a process reference or null
   std::vector<bool> flags;
   std::deque<std::list<int>> lists;

@@ -26,7 +26,7 @@ enum Exit : int {
   Usage = 2,  ///< Bad command line, including an invalid address.
 };
 
-const char* const HelpText = R"(usage: poc-store [--store DIR] COMMAND [ARGS]
+const char *const HelpText = R"(usage: poc-store [--store DIR] COMMAND [ARGS]
 
 Inspect and maintain a store of poc++ persistent objects.
 
@@ -83,7 +83,7 @@ std::string hex64(std::uint64_t v) {
 
 /// The error's message without the library's "poc store: " prefix, which
 /// the tool replaces with its own name.
-std::string message_of(const store_error& e) {
+std::string message_of(const store_error &e) {
   std::string_view what = e.what();
   constexpr std::string_view prefix = "poc store: ";
   if (what.starts_with(prefix))
@@ -91,26 +91,26 @@ std::string message_of(const store_error& e) {
   return std::string(what);
 }
 
-Address parse_address(const std::string& text) {
+Address parse_address(const std::string &text) {
   try {
     return Address::parse(text);
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     throw UsageError{message_of(e)};
   }
 }
 
-void report(const store_error& e) { std::cerr << "poc-store: " << message_of(e) << "\n"; }
+void report(const store_error &e) { std::cerr << "poc-store: " << message_of(e) << "\n"; }
 
-int cmd_list(const Store& store, const std::vector<std::string>& args) {
+int cmd_list(const Store &store, const std::vector<std::string> &args) {
   if (args.size() > 1)
     throw UsageError{"list takes at most one PREFIX"};
   int rc = Success;
-  for (const Address& a : store.list(args.empty() ? "" : args[0])) {
+  for (const Address &a : store.list(args.empty() ? "" : args[0])) {
     try {
       RecordInfo info = store.info(a);
       std::cout << a.str() << "  " << info.class_name << "  " << info.payload_size << " bytes  "
                 << format_time(info.saved_time) << "\n";
-    } catch (const store_error& e) {
+    } catch (const store_error &e) {
       std::cout << a.str() << "  DAMAGED (" << to_string(e.kind()) << ")\n";
       report(e);
       rc = Failed;
@@ -123,18 +123,18 @@ int cmd_list(const Store& store, const std::vector<std::string>& args) {
 /// address changes nothing). An action reports a failure by returning false
 /// or throwing store_error; the others still run. Returns the exit code.
 template <class Action>
-int for_each_address(const char* command, const std::vector<std::string>& args, Action action) {
+int for_each_address(const char *command, const std::vector<std::string> &args, Action action) {
   if (args.empty())
     throw UsageError{std::string(command) + " needs at least one ADDR"};
   std::vector<Address> addresses;
-  for (const std::string& text : args)
+  for (const std::string &text : args)
     addresses.push_back(parse_address(text));
   int rc = Success;
-  for (const Address& a : addresses) {
+  for (const Address &a : addresses) {
     try {
       if (!action(a))
         rc = Failed;
-    } catch (const store_error& e) {
+    } catch (const store_error &e) {
       report(e);
       rc = Failed;
     }
@@ -142,8 +142,8 @@ int for_each_address(const char* command, const std::vector<std::string>& args, 
   return rc;
 }
 
-int cmd_show(const Store& store, const std::vector<std::string>& args) {
-  return for_each_address("show", args, [&](const Address& a) {
+int cmd_show(const Store &store, const std::vector<std::string> &args) {
+  return for_each_address("show", args, [&](const Address &a) {
     Record r = store.load(a);
     std::cout << "address:      " << a.str() << "\n"
               << "file:         " << store.file_of(a).string() << "\n"
@@ -157,8 +157,8 @@ int cmd_show(const Store& store, const std::vector<std::string>& args) {
   });
 }
 
-int cmd_remove(const Store& store, const std::vector<std::string>& args) {
-  return for_each_address("remove", args, [&](const Address& a) {
+int cmd_remove(const Store &store, const std::vector<std::string> &args) {
+  return for_each_address("remove", args, [&](const Address &a) {
     // Never pull an object from under a program that has it active.
     Lease lease = store.lease(a);
     if (!store.remove(a)) {
@@ -170,34 +170,35 @@ int cmd_remove(const Store& store, const std::vector<std::string>& args) {
   });
 }
 
-int cmd_verify(const Store& store, const std::vector<std::string>& args) {
+int cmd_verify(const Store &store, const std::vector<std::string> &args) {
   if (!args.empty())
     throw UsageError{"verify takes no arguments"};
   ScanResult scan = store.scan();
   std::size_t damaged = 0;
-  for (const Address& a : scan.objects) {
+  for (const Address &a : scan.objects) {
     try {
       store.load(a);
-    } catch (const store_error& e) {
+    } catch (const store_error &e) {
       report(e);
       ++damaged;
     }
   }
-  for (const auto& p : scan.temporaries)
+  for (const auto &p : scan.temporaries)
     std::cerr << "poc-store: note: temporary file of an interrupted save: " << p.string() << "\n";
-  for (const auto& p : scan.foreign)
+  for (const auto &p : scan.foreign)
     std::cerr << "poc-store: warning: file not created by the store: " << p.string() << "\n";
   std::cout << scan.objects.size() - damaged << " objects ok, " << damaged << " damaged, "
-            << scan.temporaries.size() << " temporary files, " << scan.foreign.size() << " foreign files\n";
+            << scan.temporaries.size() << " temporary files, " << scan.foreign.size()
+            << " foreign files\n";
   return damaged ? Failed : Success;
 }
 
-int cmd_clean(const Store& store, const std::vector<std::string>& args) {
+int cmd_clean(const Store &store, const std::vector<std::string> &args) {
   long age = 60;
   if (!args.empty()) {
     if (args.size() != 2 || args[0] != "--older-than")
       throw UsageError{"clean takes only --older-than SECONDS"};
-    char* end = nullptr;
+    char *end = nullptr;
     errno = 0;
     age = std::strtol(args[1].c_str(), &end, 10);
     if (args[1].empty() || *end || errno || age < 0)
@@ -208,11 +209,11 @@ int cmd_clean(const Store& store, const std::vector<std::string>& args) {
   return Success;
 }
 
-bool is_command(const std::string& cmd) {
+bool is_command(const std::string &cmd) {
   return cmd == "list" || cmd == "show" || cmd == "remove" || cmd == "verify" || cmd == "clean";
 }
 
-int run(int argc, char** argv) {
+int run(int argc, char **argv) {
   std::optional<std::string> root;
   std::vector<std::string> rest;
   for (int i = 1; i < argc; ++i) {
@@ -243,7 +244,8 @@ int run(int argc, char** argv) {
   std::error_code ec;
   if (!std::filesystem::is_directory(store.root(), ec) && is_command(rest.front()))
     throw store_error(store_errc::not_found, "",
-                      "store directory " + store.root().string() + " does not exist (use --store DIR or POC_STORE)");
+                      "store directory " + store.root().string() +
+                          " does not exist (use --store DIR or POC_STORE)");
   std::string cmd = rest.front();
   rest.erase(rest.begin());
   if (cmd == "list")
@@ -261,16 +263,16 @@ int run(int argc, char** argv) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   try {
     return run(argc, argv);
-  } catch (const UsageError& e) {
+  } catch (const UsageError &e) {
     std::cerr << "poc-store: " << e.message << "\n(run 'poc-store --help' for usage)\n";
     return Usage;
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     report(e);
     return Failed;
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::cerr << "poc-store: " << e.what() << "\n";
     return Failed;
   }

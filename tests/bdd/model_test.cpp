@@ -49,7 +49,8 @@ TEST(ModelFiles, GroupCountsOfTheThesisModels) {
     bool found = false;
     for (const auto &path : models("thesis-2014-format"))
       if (fs::path(path).filename().string().rfind(name + ".", 0) == 0) {
-        EXPECT_EQ(bdd::parse_model(path, bdd::ModelFormat::Thesis2014).groups.size(), groups) << name;
+        EXPECT_EQ(bdd::parse_model(path, bdd::ModelFormat::Thesis2014).groups.size(), groups)
+            << name;
         found = true;
       }
     EXPECT_TRUE(found) << name;
@@ -92,8 +93,8 @@ TEST(ModelFiles, CorruptNodesAndTrailingBytesAreErrors) {
   // The first node of the initial set: make its low edge name itself.
   const bdd::ModelFile m = bdd::parse_model(path, bdd::ModelFormat::Sylvan);
   const std::size_t header = 4 * (1 + 13 + 1) + 4 + 8; // vector size 13, k = -1, node count
-  ASSERT_EQ(m.state_variables.size(), 31u); // bits 1,1,1,1 and nine 3s
-  bytes[header + 8] = 1; // low index 1 of node 1
+  ASSERT_EQ(m.state_variables.size(), 31u);            // bits 1,1,1,1 and nine 3s
+  bytes[header + 8] = 1;                               // low index 1 of node 1
   try {
     bdd::parse_model_bytes(path, bytes, bdd::ModelFormat::Sylvan);
     FAIL() << "a node naming itself was accepted";

@@ -38,7 +38,8 @@ protected:
   Edge from_table(const Table &t, Level level = 0, unsigned fixed = 0) {
     if (level == kLevels)
       return t[fixed] ? bdd::kTrue : bdd::kFalse;
-    return m.make(level, from_table(t, level + 1, fixed), from_table(t, level + 1, fixed | 1u << level));
+    return m.make(level, from_table(t, level + 1, fixed),
+                  from_table(t, level + 1, fixed | 1u << level));
   }
 
   bool evaluate(Edge e, unsigned row) {
@@ -139,7 +140,8 @@ TEST_P(Operations, RelNextAgainstSuccessorsByHand) {
         states[row] = states[x_part(row)];
         relation[row] = relation[row & used];
       }
-      const Table next = table_of(m.relnext(from_table(states), from_table(relation), m.cube(variables)));
+      const Table next =
+          table_of(m.relnext(from_table(states), from_table(relation), m.cube(variables)));
       for (unsigned target = 0; target < kRows; ++target) {
         if (target != x_part(target))
           continue; // the result is over x levels
@@ -155,8 +157,7 @@ TEST_P(Operations, RelNextAgainstSuccessorsByHand) {
               identity_kept = false;
           expected = expected || (identity_kept && relation[row & used]);
         }
-        ASSERT_EQ(next[target], expected)
-            << "domain " << domain << " target " << target;
+        ASSERT_EQ(next[target], expected) << "domain " << domain << " target " << target;
       }
     }
   }
@@ -175,14 +176,14 @@ TEST_P(Operations, RelNextQuantifiesLevelsOutsideTheGroup) {
       relation[row] = relation[row & used];
     }
     const std::vector<Level> group{0, 1};
-    const Table next =
-        table_of(m.relnext(from_table(states), from_table(relation), m.cube(group)));
+    const Table next = table_of(m.relnext(from_table(states), from_table(relation), m.cube(group)));
     for (unsigned target = 0; target < kRows; ++target) {
       if (target != x_part(target))
         continue;
       bool expected = false;
       for (unsigned source = 0; source < kRows; ++source) {
-        if (source != x_part(source) || !states[source] || (source & 0b010100u) != (target & 0b010100u))
+        if (source != x_part(source) || !states[source] ||
+            (source & 0b010100u) != (target & 0b010100u))
           continue; // bits 1 and 2 keep their values
         for (unsigned label = 0; label < 2; ++label)
           expected = expected || relation[(source & 1u) | ((target & 1u) << 1) | (label << 5)];
@@ -224,7 +225,9 @@ TEST_P(Operations, FullTableIsAnErrorNamingTheBudget) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Access, Operations, testing::Values(bdd::Access::Shared, bdd::Access::Rma),
-                         [](const auto &info) { return std::string(bdd::access_name(info.param)); });
+                         [](const auto &info) {
+                           return std::string(bdd::access_name(info.param));
+                         });
 
 TEST(BigCount, ExactBeyond128Bits) {
   EXPECT_EQ(bdd::BigCount::power_of_two(200).to_string(),

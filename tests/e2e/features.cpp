@@ -23,9 +23,18 @@ class Rect : public Shape {
 public:
   Rect(Point a, Point b) : a(a), b(b) {}
   double area() const override { return (b.x - a.x) * (b.y - a.y); }
-  void move(const Point &d) { a.x += d.x; a.y += d.y; b.x += d.x; b.y += d.y; }
+  void move(const Point &d) {
+    a.x += d.x;
+    a.y += d.y;
+    b.x += d.x;
+    b.y += d.y;
+  }
   Point corner() const { return a; }
-  void grow(Point &p) { p.x *= 2; p.y *= 2; }
+  void grow(Point &p) {
+    p.x *= 2;
+    p.y *= 2;
+  }
+
 private:
   Point a, b;
 };
@@ -36,6 +45,7 @@ public:
   Record() = default;
   Record(std::string n, int v) : name(std::move(n)), values{v, v + 1} {}
   std::string describe() const { return name + ":" + std::to_string(values.size()); }
+
 private:
   std::string name;
   std::vector<int> values;
@@ -44,10 +54,17 @@ private:
 template <class T> class Accumulator {
 public:
   Accumulator() = default;
-  void add(T x) { sum += x; ++count; }
-  void add(T x, int times) { sum += x * times; count += times; }
+  void add(T x) {
+    sum += x;
+    ++count;
+  }
+  void add(T x, int times) {
+    sum += x * times;
+    count += times;
+  }
   T total() const { return sum; }
   int n(int scale = 1) const { return count * scale; }
+
 private:
   T sum{};
   int count = 0;
@@ -60,10 +77,15 @@ public:
   std::vector<Record> all() const { return recs; }
   std::map<std::string, int> index() const {
     std::map<std::string, int> m;
-    for (size_t i = 0; i < recs.size(); ++i) m[recs[i].describe()] = (int)i;
+    for (size_t i = 0; i < recs.size(); ++i)
+      m[recs[i].describe()] = (int)i;
     return m;
   }
-  void fill(int &count, geo::Point *p) const { count = (int)recs.size(); p->x = 7; }
+  void fill(int &count, geo::Point *p) const {
+    count = (int)recs.size();
+    p->x = 7;
+  }
+
 private:
   std::vector<Record> recs;
 };

@@ -37,15 +37,13 @@ int main() {
   // The copy-back happens in get(): t keeps its old value until then.
   std::printf("before get: %d '%s'\n", t.count, t.last.c_str());
   int total = f.get();
-  std::printf("after get: total %d, tally %d '%s'\n", total, t.count,
-              t.last.c_str());
+  std::printf("after get: total %d, tally %d '%s'\n", total, t.count, t.last.c_str());
 
   int x = 3;
   std::vector<int> seen;
   auto g = start s->twice(x, &seen);
   g.wait();
-  std::printf("after wait: x %d, seen %zu, result %d\n", x, seen.size(),
-              g.get());
+  std::printf("after wait: x %d, seen %zu, result %d\n", x, seen.size(), g.get());
 
   // Several in flight, consumed together.
   int a = 1, b = 10;
@@ -67,8 +65,7 @@ int main() {
   auto k = start l->score("local", v);
   bool ready = k.ready();
   int result = k.get();
-  std::printf("local: ready %d, tally %d, result %d\n", ready ? 1 : 0,
-              v.count, result);
+  std::printf("local: ready %d, tally %d, result %d\n", ready ? 1 : 0, v.count, result);
   delete s;
   return 0;
 }

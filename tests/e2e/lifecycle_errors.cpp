@@ -45,7 +45,7 @@ int main() {
   } catch (const poc::remote_error &e) {
     std::printf("after delete: %s: %s\n", e.type().c_str(),
                 e.message().find("has ended") != std::string::npos ? "the process has ended"
-                                                                 : e.message().c_str());
+                                                                   : e.message().c_str());
   }
   Fragile *g = new ("m1") Fragile(5);
   std::printf("the host still serves: size %d\n", g->Size());

@@ -64,8 +64,7 @@ int main() {
     }
   for (Tally *t : ring)
     delete t;
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   if (wrong == 0)
     std::printf("load: %ld started calls over %d processes, %ld forwarded between them: exact\n",
                 calls, processes, calls);

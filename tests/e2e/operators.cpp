@@ -20,9 +20,9 @@ int main() {
   (*t)(2.5);
   start (*t)(4.0);
   poc::sync();
-  auto third = start (*t)[2];
-  std::printf("call %.1f subscript %.1f started %.1f size %d\n", (*t)(1, 2.0), (*t)[0],
-              third.get(), t->size());
+  auto third = start(*t)[2];
+  std::printf("call %.1f subscript %.1f started %.1f size %d\n", (*t)(1, 2.0), (*t)[0], third.get(),
+              t->size());
   delete t;
   return 0;
 }

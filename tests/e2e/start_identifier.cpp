@@ -39,8 +39,7 @@ int main() {
   Worker *w = new ("worker") Worker();
   ::start(start);
   int y = w->run(start);
-  std::printf("start=%d started=%d length=%d x=%d y=%d\n", start,
-              timer.started, r.length(), x, y);
+  std::printf("start=%d started=%d length=%d x=%d y=%d\n", start, timer.started, r.length(), x, y);
   delete w;
   return 0;
 }

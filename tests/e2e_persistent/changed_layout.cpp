@@ -16,8 +16,7 @@ private:
 int main() {
   try {
     Tally *t = "poc://e2e/tally";
-    std::printf("FAILED: loaded a record of another layout (total %g)\n",
-                t ? t->total() : -1.0);
+    std::printf("FAILED: loaded a record of another layout (total %g)\n", t ? t->total() : -1.0);
   } catch (const poc::remote_error &e) {
     std::printf("refused: %s\n", e.what());
   }

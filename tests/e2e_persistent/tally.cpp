@@ -20,8 +20,8 @@ int main(int argc, char **argv) {
       std::printf("FAILED: no object at e2e/tally\n");
       return 1;
     }
-    std::printf("resumed: owner '%s', total %ld after %zu steps\n",
-                t->owner().c_str(), t->total(), t->steps());
+    std::printf("resumed: owner '%s', total %ld after %zu steps\n", t->owner().c_str(), t->total(),
+                t->steps());
     t->add(1);
     poc::checkpoint(t);
     std::printf("checkpointed: total %ld\n", t->total());

@@ -25,10 +25,10 @@ struct RunShape {
 
 class LocalRun {
 public:
-  explicit LocalRun(const RunShape& s) : s_(s) {
+  explicit LocalRun(const RunShape &s) : s_(s) {
     pocstd::PageMap map((s.n[0] + s.page[0] - 1) / s.page[0], (s.n[1] + s.page[1] - 1) / s.page[1],
                         (s.n[2] + s.page[2] - 1) / s.page[2], s.servers);
-    std::vector<pocstd::ArrayDevice*> refs;
+    std::vector<pocstd::ArrayDevice *> refs;
     for (int k = 0; k < s.servers; ++k) {
       devices_.push_back(std::make_unique<pocstd::ArrayDevice>(
           pocstd::Storage::memory(), std::max<std::size_t>(1, map.PagesOnServer(k)), s.page[0],
@@ -64,7 +64,7 @@ public:
         for (int p = 0; p < s_.processes; ++p)
           runLine(arrays[p], *lines[p], schedule, p, i, job, times[p]);
       long long lines = 0;
-      for (const PassTimes& t : times)
+      for (const PassTimes &t : times)
         lines += t.lines;
       ASSERT_EQ(lines, schedule.lines()) << "every line transformed exactly once";
     }
@@ -77,7 +77,7 @@ public:
   }
   std::uint64_t cacheHits() const {
     std::uint64_t h = 0;
-    for (const auto& d : devices_)
+    for (const auto &d : devices_)
       h += d->stats().cache_hits;
     return h;
   }
@@ -93,7 +93,7 @@ class Algorithm : public ::testing::TestWithParam<RunShape> {};
 } // namespace
 
 TEST_P(Algorithm, ForwardMatchesFftwAndInverseRecoversInput) {
-  const RunShape& s = GetParam();
+  const RunShape &s = GetParam();
   LocalRun run(s);
   run.transform(kForward, true, 7);
   std::vector<std::complex<double>> expected = makeInput(7, s.n);
@@ -119,9 +119,8 @@ TEST(Algorithm, InverseAloneMatchesNormalisedFftw) {
 
 INSTANTIATE_TEST_SUITE_P(
     Shapes, Algorithm,
-    ::testing::Values(RunShape{{8, 8, 8}, {4, 4, 4}, 2, 2, true},
-                      RunShape{{16, 16, 16}, {4, 8, 4}, 3, 4, true},
-                      RunShape{{12, 10, 14}, {5, 4, 3}, 4, 3, true},  // pages do not divide
-                      RunShape{{9, 9, 9}, {4, 4, 4}, 1, 1, false},
-                      RunShape{{32, 8, 16}, {8, 8, 8}, 5, 2, false},
-                      RunShape{{6, 7, 5}, {6, 7, 5}, 2, 1, false})); // one page, one line: nothing to prefetch
+    ::testing::Values(
+        RunShape{{8, 8, 8}, {4, 4, 4}, 2, 2, true}, RunShape{{16, 16, 16}, {4, 8, 4}, 3, 4, true},
+        RunShape{{12, 10, 14}, {5, 4, 3}, 4, 3, true}, // pages do not divide
+        RunShape{{9, 9, 9}, {4, 4, 4}, 1, 1, false}, RunShape{{32, 8, 16}, {8, 8, 8}, 5, 2, false},
+        RunShape{{6, 7, 5}, {6, 7, 5}, 2, 1, false})); // one page, one line: nothing to prefetch

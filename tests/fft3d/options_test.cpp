@@ -9,17 +9,17 @@
 using namespace fft3d;
 
 namespace {
-Options parse(std::initializer_list<const char*> args) {
-  std::vector<const char*> argv{"fft3d"};
+Options parse(std::initializer_list<const char *> args) {
+  std::vector<const char *> argv{"fft3d"};
   argv.insert(argv.end(), args);
   return parseOptions(static_cast<int>(argv.size()), argv.data());
 }
 
 /// The message of the OptionError \p args raise ("" if none).
-std::string error(std::initializer_list<const char*> args) {
+std::string error(std::initializer_list<const char *> args) {
   try {
     parse(args);
-  } catch (const OptionError& e) {
+  } catch (const OptionError &e) {
     return e.what();
   }
   return "";
@@ -35,10 +35,33 @@ TEST(Options, Defaults) {
 }
 
 TEST(Options, ParsesEverything) {
-  Options o = parse({"--size", "64x32x16", "--page=8", "--servers", "3", "--ffts=4",
-                     "--server-machines", "a,b", "--fft-machines", "c", "--out-of-core", "/tmp/x",
-                     "--buffered-io", "--prefetch", "off", "--transpose", "client", "--direction", "roundtrip",
-                     "--verify", "--plan", "measure", "--quiet", "--seed", "9", "--csv", "t.csv"});
+  Options o = parse({"--size",
+                     "64x32x16",
+                     "--page=8",
+                     "--servers",
+                     "3",
+                     "--ffts=4",
+                     "--server-machines",
+                     "a,b",
+                     "--fft-machines",
+                     "c",
+                     "--out-of-core",
+                     "/tmp/x",
+                     "--buffered-io",
+                     "--prefetch",
+                     "off",
+                     "--transpose",
+                     "client",
+                     "--direction",
+                     "roundtrip",
+                     "--verify",
+                     "--plan",
+                     "measure",
+                     "--quiet",
+                     "--seed",
+                     "9",
+                     "--csv",
+                     "t.csv"});
   EXPECT_EQ(o.size, (std::array<int, 3>{64, 32, 16}));
   EXPECT_EQ(o.page, (std::array<int, 3>{8, 8, 8}));
   EXPECT_EQ(o.servers, 3);

@@ -14,7 +14,7 @@ namespace {
 std::string rejection(std::string_view text) {
   try {
     Address::parse(text);
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     EXPECT_EQ(e.kind(), store_errc::invalid_address);
     return e.what();
   }
@@ -88,7 +88,7 @@ TEST(Address, ErrorNamesTheAddress) {
   try {
     Address::parse("data/../secret");
     FAIL();
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     EXPECT_EQ(e.address(), "data/../secret");
     EXPECT_THAT(e.what(), HasSubstr("object 'data/../secret'"));
     EXPECT_THAT(e.what(), HasSubstr("invalid address"));

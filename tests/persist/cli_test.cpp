@@ -29,10 +29,10 @@ struct Result {
 };
 
 /// Runs poc-store with \p args (already shell-quoted where needed).
-Result run_tool(const std::string& args, const std::string& env = "") {
+Result run_tool(const std::string &args, const std::string &env = "") {
   std::string cmd = env + " " POC_STORE_EXE " " + args + " 2>&1";
   Result r;
-  FILE* p = ::popen(cmd.c_str(), "r");
+  FILE *p = ::popen(cmd.c_str(), "r");
   if (!p)
     return r;
   char buf[4096];
@@ -140,13 +140,15 @@ TEST_F(CliTest, VerifyFindsDamage) {
 }
 
 TEST_F(CliTest, UsageErrors) {
-  for (const char* args : {"", "frobnicate", "show", "remove", "list a b", "verify x", "--bogus list",
-                           "clean --older-than soon", "show /etc/passwd", "show a/../b"}) {
+  for (const char *args :
+       {"", "frobnicate", "show", "remove", "list a b", "verify x", "--bogus list",
+        "clean --older-than soon", "show /etc/passwd", "show a/../b"}) {
     Result r = run_tool(store_arg() + " " + args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.output;
     EXPECT_THAT(r.output, HasSubstr("poc-store: ")) << args;
   }
-  EXPECT_THAT(run_tool(store_arg() + " show a/../b").output, HasSubstr("relative path steps are not allowed"));
+  EXPECT_THAT(run_tool(store_arg() + " show a/../b").output,
+              HasSubstr("relative path steps are not allowed"));
   EXPECT_THAT(run_tool("--store").output, HasSubstr("--store needs a directory"));
   Result missing = run_tool("--store '" + (Dir.path() / "nope").string() + "' list");
   EXPECT_EQ(missing.code, 1);

@@ -4,8 +4,8 @@
 // object included: every load sees one complete record from some writer.
 //
 //===----------------------------------------------------------------------===//
-#include "poc/persist/store.hpp"
 #include "poc/persist/error.hpp"
+#include "poc/persist/store.hpp"
 #include "temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -33,7 +33,7 @@ std::vector<std::byte> make_payload(std::uint32_t writer, std::uint32_t seq) {
   return v;
 }
 
-bool is_valid_payload(const std::vector<std::byte>& v) {
+bool is_valid_payload(const std::vector<std::byte> &v) {
   if (v.size() < 8)
     return false;
   std::uint32_t writer, seq;
@@ -63,7 +63,7 @@ TEST(Concurrency, ThreadsOnTheSameObject) {
         ++bad;
     }
   });
-  for (auto& t : writers)
+  for (auto &t : writers)
     t.join();
   stop = true;
   reader.join();
@@ -97,11 +97,11 @@ TEST(Concurrency, SavesRaceWithRemovesThatPruneDirectories) {
           s.remove(mine);
       }
     });
-  for (auto& t : savers)
+  for (auto &t : savers)
     t.join();
   stop = true;
   remover.join();
-  for (const Address& a : s.list())
+  for (const Address &a : s.list())
     EXPECT_TRUE(is_valid_payload(s.load(a).payload)) << a.str();
 }
 
@@ -138,7 +138,8 @@ TEST(Concurrency, ProcessesOnTheSameAndOnDifferentObjects) {
   }
   EXPECT_TRUE(is_valid_payload(s.load(shared).payload));
   for (std::uint32_t w = 0; w < Procs; ++w)
-    EXPECT_EQ(s.load(Address::parse("job/own" + std::to_string(w))).payload, make_payload(w, Rounds - 1));
+    EXPECT_EQ(s.load(Address::parse("job/own" + std::to_string(w))).payload,
+              make_payload(w, Rounds - 1));
 }
 
 } // namespace

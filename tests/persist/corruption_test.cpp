@@ -5,8 +5,8 @@
 // usable; a new save repairs the object.
 //
 //===----------------------------------------------------------------------===//
-#include "poc/persist/store.hpp"
 #include "poc/persist/error.hpp"
+#include "poc/persist/store.hpp"
 #include "temp_dir.hpp"
 
 #include <gmock/gmock.h>
@@ -21,12 +21,12 @@ using ::testing::HasSubstr;
 
 namespace {
 
-std::vector<char> read_file(const std::filesystem::path& p) {
+std::vector<char> read_file(const std::filesystem::path &p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
-void write_file(const std::filesystem::path& p, const std::vector<char>& bytes) {
+void write_file(const std::filesystem::path &p, const std::vector<char> &bytes) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
@@ -44,7 +44,7 @@ protected:
 
   /// Loading the target fails with a clear store_error naming it; so does
   /// reading its header alone, unless only the payload is damaged.
-  void expect_clear_error(const std::string& what_was_done) {
+  void expect_clear_error(const std::string &what_was_done) {
     for (bool header_only : {false, true}) {
       try {
         if (header_only)
@@ -54,7 +54,7 @@ protected:
         if (header_only)
           continue; // a damaged payload is only seen by load()
         ADD_FAILURE() << "no error after " << what_was_done;
-      } catch (const store_error& e) {
+      } catch (const store_error &e) {
         EXPECT_EQ(e.address(), Target.str()) << what_was_done;
         EXPECT_THAT(e.what(), HasSubstr("object 'victim/obj'")) << what_was_done;
         EXPECT_THAT(e.what(), HasSubstr(S.file_of(Target).string())) << what_was_done;
@@ -87,7 +87,8 @@ TEST_F(CorruptionTest, EveryByteFlipped) {
       std::vector<char> bad = Original;
       bad[i] = static_cast<char>(bad[i] ^ mask);
       write_file(S.file_of(Target), bad);
-      expect_clear_error("flipping byte " + std::to_string(i) + " with mask " + std::to_string(mask));
+      expect_clear_error("flipping byte " + std::to_string(i) + " with mask " +
+                         std::to_string(mask));
     }
   }
   expect_rest_usable();
@@ -101,7 +102,7 @@ TEST_F(CorruptionTest, EveryTruncation) {
     try {
       S.load(Target);
       ADD_FAILURE() << "no error after truncating to " << n;
-    } catch (const store_error& e) {
+    } catch (const store_error &e) {
       EXPECT_EQ(e.kind(), store_errc::truncated) << n << ": " << e.what();
       EXPECT_THAT(e.what(), HasSubstr("truncated")) << n;
       EXPECT_EQ(e.address(), Target.str());
@@ -123,7 +124,7 @@ TEST_F(CorruptionTest, GarbageAndEmptyFiles) {
   try {
     S.load(Target);
     ADD_FAILURE();
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     EXPECT_EQ(e.kind(), store_errc::bad_magic);
     EXPECT_THAT(e.what(), HasSubstr("not a poc store record"));
   }

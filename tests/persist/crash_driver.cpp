@@ -17,9 +17,9 @@
 #include "temp_dir.hpp"
 
 #include <cerrno>
-#include <cstdarg>
 #include <chrono>
 #include <csignal>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -39,7 +39,7 @@ namespace {
 
 int Failures = 0;
 
-__attribute__((format(printf, 1, 2))) void fail(const char* fmt, ...) {
+__attribute__((format(printf, 1, 2))) void fail(const char *fmt, ...) {
   std::va_list args;
   va_start(args, fmt);
   std::fprintf(stderr, "FAIL: ");
@@ -58,7 +58,8 @@ struct Worker {
   int status = 0;
 };
 
-Worker spawn(const std::string& exe, const std::string& store, int writer, int objects, std::uint32_t steps) {
+Worker spawn(const std::string &exe, const std::string &store, int writer, int objects,
+             std::uint32_t steps) {
   int fds[2];
   if (::pipe(fds) != 0) {
     std::perror("pipe");
@@ -75,8 +76,9 @@ Worker spawn(const std::string& exe, const std::string& store, int writer, int o
     ::close(fds[1]);
     std::string w = std::to_string(writer), o = std::to_string(objects), s = std::to_string(steps);
     // Odd writers save each round with one Store::save_all.
-    const char* mode = writer % 2 ? "batch" : nullptr;
-    ::execl(exe.c_str(), exe.c_str(), store.c_str(), w.c_str(), o.c_str(), s.c_str(), mode, (char*)nullptr);
+    const char *mode = writer % 2 ? "batch" : nullptr;
+    ::execl(exe.c_str(), exe.c_str(), store.c_str(), w.c_str(), o.c_str(), s.c_str(), mode,
+            (char *)nullptr);
     std::perror("exec");
     ::_exit(127);
   }
@@ -89,7 +91,7 @@ Worker spawn(const std::string& exe, const std::string& store, int writer, int o
 
 /// Reads what \p w has written; records completed saves in \p confirmed.
 /// \returns false at end of file.
-bool drain(Worker& w, std::map<int, std::uint32_t>& confirmed) {
+bool drain(Worker &w, std::map<int, std::uint32_t> &confirmed) {
   char buf[4096];
   ssize_t n = ::read(w.out, buf, sizeof buf);
   if (n < 0 && errno == EINTR)
@@ -116,7 +118,8 @@ bool drain(Worker& w, std::map<int, std::uint32_t>& confirmed) {
 }
 
 /// Pumps all workers' output until \p deadline or until all have closed it.
-void pump(std::vector<Worker>& ws, std::vector<std::map<int, std::uint32_t>>& confirmed, Clock::time_point deadline) {
+void pump(std::vector<Worker> &ws, std::vector<std::map<int, std::uint32_t>> &confirmed,
+          Clock::time_point deadline) {
   while (Clock::now() < deadline) {
     std::vector<pollfd> p;
     std::vector<std::size_t> who;
@@ -127,7 +130,8 @@ void pump(std::vector<Worker>& ws, std::vector<std::map<int, std::uint32_t>>& co
       }
     if (p.empty())
       return;
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     int r = ::poll(p.data(), p.size(), static_cast<int>(std::max<long long>(left, 0)));
     if (r <= 0)
       continue;
@@ -143,15 +147,16 @@ void pump(std::vector<Worker>& ws, std::vector<std::map<int, std::uint32_t>>& co
 /// Checks every object of the store against the workers' reports, then
 /// counts each stored state as confirmed: the next run resumes from it, so
 /// after the next kill an object may be at most one step beyond it.
-void check_store(const Store& store, int writers, int objects,
-                 std::vector<std::map<int, std::uint32_t>>& confirmed, int run) {
+void check_store(const Store &store, int writers, int objects,
+                 std::vector<std::map<int, std::uint32_t>> &confirmed, int run) {
   for (int w = 0; w < writers; ++w)
     for (int i = 0; i < objects; ++i) {
       auto addr = Address::parse(ct::address_of(w, i));
       std::uint32_t reported = confirmed[w][i];
       if (!store.contains(addr)) {
         if (reported > 0)
-          fail("run %d: %s lost; its save of step %u had completed", run, addr.str().c_str(), reported);
+          fail("run %d: %s lost; its save of step %u had completed", run, addr.str().c_str(),
+               reported);
         continue;
       }
       try {
@@ -160,13 +165,14 @@ void check_store(const Store& store, int writers, int objects,
         if (!k)
           fail("run %d: %s holds a state outside its sequence", run, addr.str().c_str());
         else if (*k < reported)
-          fail("run %d: %s is at step %u but step %u had been saved", run, addr.str().c_str(), *k, reported);
+          fail("run %d: %s is at step %u but step %u had been saved", run, addr.str().c_str(), *k,
+               reported);
         else if (*k > reported + 1)
-          fail("run %d: %s is at step %u, beyond the save in flight (%u)", run, addr.str().c_str(), *k,
-               reported + 1);
+          fail("run %d: %s is at step %u, beyond the save in flight (%u)", run, addr.str().c_str(),
+               *k, reported + 1);
         else
           confirmed[w][i] = *k;
-      } catch (const store_error& e) {
+      } catch (const store_error &e) {
         fail("run %d: %s", run, e.what());
       }
     }
@@ -174,7 +180,7 @@ void check_store(const Store& store, int writers, int objects,
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: %s WORKER [RUNS [WRITERS [OBJECTS [STEPS]]]]\n", argv[0]);
     return 2;
@@ -190,8 +196,8 @@ int main(int argc, char** argv) {
   std::random_device seed_source;
   unsigned seed = seed_source();
   std::mt19937 rng(seed);
-  std::printf("seed %u: %d kills, %d writers x %d objects x %u steps, store %s\n", seed, runs, writers, objects,
-              steps, dir.path().c_str());
+  std::printf("seed %u: %d kills, %d writers x %d objects x %u steps, store %s\n", seed, runs,
+              writers, objects, steps, dir.path().c_str());
 
   std::vector<std::map<int, std::uint32_t>> confirmed(writers);
   int kills = 0, attempts = 0;
@@ -206,7 +212,7 @@ int main(int argc, char** argv) {
     auto delay = std::chrono::milliseconds(std::uniform_int_distribution<int>(5, 120)(rng));
     pump(ws, confirmed, Clock::now() + delay);
     // Kill the whole job at once, as a node failure or `kill -9` would.
-    for (auto& w : ws)
+    for (auto &w : ws)
       ::kill(w.pid, SIGKILL);
     bool interrupted = false;
     for (std::size_t w = 0; w < ws.size(); ++w) {
@@ -221,12 +227,13 @@ int main(int argc, char** argv) {
       ++kills;
     check_store(store, writers, objects, confirmed, attempts);
     std::size_t saved = 0;
-    for (auto& c : confirmed)
-      for (auto& [i, k] : c)
+    for (auto &c : confirmed)
+      for (auto &[i, k] : c)
         saved += k;
-    std::printf("run %d: killed after %lld ms%s, %zu saves confirmed so far, %zu leftover temporaries\n",
-                attempts, static_cast<long long>(delay.count()), interrupted ? "" : " (already done)", saved,
-                store.scan().temporaries.size());
+    std::printf(
+        "run %d: killed after %lld ms%s, %zu saves confirmed so far, %zu leftover temporaries\n",
+        attempts, static_cast<long long>(delay.count()), interrupted ? "" : " (already done)",
+        saved, store.scan().temporaries.size());
   }
 
   if (Failures == 0) {

@@ -27,7 +27,7 @@ namespace ct = poc::persist::crashtest;
 namespace {
 
 /// Unbuffered, so a report is out before the next save starts.
-void report(const std::string& line) {
+void report(const std::string &line) {
   std::string l = line + "\n";
   for (std::size_t done = 0; done < l.size();) {
     ssize_t n = ::write(1, l.data() + done, l.size() - done);
@@ -39,7 +39,7 @@ void report(const std::string& line) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc < 5 || argc > 6 || (argc == 6 && std::string(argv[5]) != "batch")) {
     std::fprintf(stderr, "usage: %s STORE WRITER OBJECTS STEPS [batch]\n", argv[0]);
     return 2;
@@ -61,7 +61,8 @@ int main(int argc, char** argv) {
       Record r = store.load(addr, ct::ClassName, ct::LayoutHash);
       auto k = ct::step_of(writer, i, r.payload);
       if (!k) {
-        std::fprintf(stderr, "worker %d: object %d holds a state outside the sequence\n", writer, i);
+        std::fprintf(stderr, "worker %d: object %d holds a state outside the sequence\n", writer,
+                     i);
         return 3;
       }
       at[i] = *k;
@@ -81,14 +82,15 @@ int main(int argc, char** argv) {
         std::vector<std::span<const std::byte>> parts(states.begin(), states.end());
         std::vector<Store::SaveItem> items;
         for (std::size_t j = 0; j < round.size(); ++j)
-          items.push_back({Address::parse(ct::address_of(writer, round[j])), ct::ClassName, ct::LayoutHash,
-                           std::span(&parts[j], 1)});
+          items.push_back({Address::parse(ct::address_of(writer, round[j])), ct::ClassName,
+                           ct::LayoutHash, std::span(&parts[j], 1)});
         store.save_all(items);
       }
       for (std::size_t j = 0; j < round.size(); ++j) {
         int i = round[j];
         if (!batch)
-          store.save(Address::parse(ct::address_of(writer, i)), ct::ClassName, ct::LayoutHash, states[j]);
+          store.save(Address::parse(ct::address_of(writer, i)), ct::ClassName, ct::LayoutHash,
+                     states[j]);
         ++at[i];
         report("s " + std::to_string(i) + " " + std::to_string(at[i]));
       }
@@ -96,7 +98,8 @@ int main(int argc, char** argv) {
     // The result is computed from what the store holds, not from memory.
     std::uint64_t result = 0;
     for (int i = 0; i < objects; ++i) {
-      Record r = store.load(Address::parse(ct::address_of(writer, i)), ct::ClassName, ct::LayoutHash);
+      Record r =
+          store.load(Address::parse(ct::address_of(writer, i)), ct::ClassName, ct::LayoutHash);
       if (ct::step_of(writer, i, r.payload) != steps)
         return 3;
       std::uint64_t v;
@@ -104,7 +107,7 @@ int main(int argc, char** argv) {
       result ^= v;
     }
     report("done " + std::to_string(result));
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     std::fprintf(stderr, "worker %d: %s\n", writer, e.what());
     return 1;
   }

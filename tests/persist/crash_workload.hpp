@@ -17,7 +17,7 @@
 namespace poc::persist::crashtest {
 
 /// Class name and layout hash the worker saves objects with.
-inline constexpr const char* ClassName = "crashtest::Counter";
+inline constexpr const char *ClassName = "crashtest::Counter";
 inline constexpr std::uint64_t LayoutHash = 0x5eed'c0ff'ee00'0001ull;
 
 /// Address of object \p i of writer \p w.
@@ -54,7 +54,7 @@ inline std::vector<std::byte> state(int w, int i, std::uint32_t k) {
 }
 
 /// The step a payload claims to be at, if it is exactly state(w, i, step).
-inline std::optional<std::uint32_t> step_of(int w, int i, const std::vector<std::byte>& payload) {
+inline std::optional<std::uint32_t> step_of(int w, int i, const std::vector<std::byte> &payload) {
   if (payload.size() < 20)
     return std::nullopt;
   std::uint32_t head[3];

@@ -30,11 +30,12 @@ TEST(Crc32c, KnownValues) {
 TEST(Crc32c, HardwareAndTablesAgreeOnAllLengthsAndAlignments) {
   std::mt19937 rng(7);
   std::vector<unsigned char> buf(300);
-  for (auto& b : buf)
+  for (auto &b : buf)
     b = static_cast<unsigned char>(rng());
   for (std::size_t off = 0; off < 8; ++off)
     for (std::size_t n = 0; off + n <= buf.size(); n += 7)
-      ASSERT_EQ(crc32c(buf.data() + off, n), crc32c_portable(buf.data() + off, n)) << off << " " << n;
+      ASSERT_EQ(crc32c(buf.data() + off, n), crc32c_portable(buf.data() + off, n))
+          << off << " " << n;
 }
 
 TEST(Crc32c, InterleavedStreamsAgreeOnLargeBuffers) {
@@ -42,11 +43,12 @@ TEST(Crc32c, InterleavedStreamsAgreeOnLargeBuffers) {
   // around multiples of 12 KiB and unaligned starts.
   std::mt19937 rng(11);
   std::vector<unsigned char> buf(100000);
-  for (auto& b : buf)
+  for (auto &b : buf)
     b = static_cast<unsigned char>(rng());
   for (std::size_t off : {0, 1, 3, 8})
     for (std::size_t n : {12287, 12288, 12289, 24576 + 5, 36864, 99000})
-      ASSERT_EQ(crc32c(buf.data() + off, n), crc32c_portable(buf.data() + off, n)) << off << " " << n;
+      ASSERT_EQ(crc32c(buf.data() + off, n), crc32c_portable(buf.data() + off, n))
+          << off << " " << n;
   std::uint32_t split = crc32c(buf.data() + 5000, 50000, crc32c(buf.data(), 5000));
   EXPECT_EQ(split, crc32c_portable(buf.data(), 55000));
 }

@@ -34,10 +34,11 @@ TEST_F(LeaseTest, ExclusiveWithinOneProcess) {
   try {
     S.lease(A);
     FAIL() << "second lease granted";
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     EXPECT_EQ(e.kind(), store_errc::busy);
     EXPECT_THAT(e.what(), HasSubstr("object 'data/set/PageDevice/34'"));
-    EXPECT_THAT(e.what(), HasSubstr("active in another process (pid " + std::to_string(::getpid()) + " on "));
+    EXPECT_THAT(e.what(),
+                HasSubstr("active in another process (pid " + std::to_string(::getpid()) + " on "));
   }
   // Other objects, even in the same directory, are independent.
   EXPECT_TRUE(S.try_lease(Address::parse("data/set/PageDevice/35")));
@@ -76,7 +77,7 @@ TEST_F(LeaseTest, KilledHolderReleases) {
   try {
     S.lease(A);
     FAIL() << "lease granted while another process holds it";
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     EXPECT_EQ(e.kind(), store_errc::busy);
     EXPECT_THAT(e.what(), HasSubstr("pid " + std::to_string(pid)));
   }

@@ -24,7 +24,7 @@ using namespace poc::persist;
 
 namespace {
 
-constexpr const char* ClassName = "mpitest::Share";
+constexpr const char *ClassName = "mpitest::Share";
 
 std::vector<std::byte> state_of(int rank) {
   std::string text = "state of rank " + std::to_string(rank);
@@ -33,7 +33,7 @@ std::vector<std::byte> state_of(int rank) {
   return v;
 }
 
-int write_phase(const Store& store, int rank, int size) {
+int write_phase(const Store &store, int rank, int size) {
   int failures = 0;
   store.save(Address::parse("mpi/rank" + std::to_string(rank)), ClassName, 1, state_of(rank));
   auto shared = Address::parse("mpi/shared");
@@ -48,7 +48,7 @@ int write_phase(const Store& store, int rank, int size) {
       store.lease(shared);
       std::fprintf(stderr, "rank %d: got the lease rank 0 holds\n", rank);
       ++failures;
-    } catch (const store_error& e) {
+    } catch (const store_error &e) {
       if (e.kind() != store_errc::busy) {
         std::fprintf(stderr, "rank %d: %s\n", rank, e.what());
         ++failures;
@@ -59,14 +59,15 @@ int write_phase(const Store& store, int rank, int size) {
   return failures;
 }
 
-int read_phase(const Store& store, int rank) {
+int read_phase(const Store &store, int rank) {
   int failures = 0;
   try {
     Record shared = store.load(Address::parse("mpi/shared"), ClassName, 1);
-    std::string text(reinterpret_cast<const char*>(shared.payload.data()), shared.payload.size());
+    std::string text(reinterpret_cast<const char *>(shared.payload.data()), shared.payload.size());
     int writers = std::stoi(text.substr(text.rfind(' ') + 1));
     for (int r = 0; r < writers; ++r)
-      if (store.load(Address::parse("mpi/rank" + std::to_string(r)), ClassName, 1).payload != state_of(r)) {
+      if (store.load(Address::parse("mpi/rank" + std::to_string(r)), ClassName, 1).payload !=
+          state_of(r)) {
         std::fprintf(stderr, "rank %d: object mpi/rank%d has the wrong state\n", rank, r);
         ++failures;
       }
@@ -79,7 +80,7 @@ int read_phase(const Store& store, int rank) {
       std::fprintf(stderr, "the writing job's lease outlived it\n");
       ++failures;
     }
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::fprintf(stderr, "rank %d: %s\n", rank, e.what());
     ++failures;
   }
@@ -88,7 +89,7 @@ int read_phase(const Store& store, int rank) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -105,14 +106,14 @@ int main(int argc, char** argv) {
     Store store(argv[1]);
     if (mode == "write") {
       if (rank == 0)
-        for (const Address& a : store.list("mpi/"))
+        for (const Address &a : store.list("mpi/"))
           store.remove(a); // a fresh start for this test's objects
       MPI_Barrier(MPI_COMM_WORLD);
       failures = write_phase(store, rank, size);
     } else {
       failures = read_phase(store, rank);
     }
-  } catch (const std::exception& e) {
+  } catch (const std::exception &e) {
     std::fprintf(stderr, "rank %d: %s\n", rank, e.what());
     failures = 1;
   }

@@ -21,9 +21,9 @@ struct PageDevice {
   std::string path;
   std::vector<double> cache; // large: travels out of band
 
-  void poc_write(poc::Writer& w) const { w.write_all(id, path, cache); }
-  void poc_read(poc::Reader& r) { r.read_all(id, path, cache); }
-  friend bool operator==(const PageDevice&, const PageDevice&) = default;
+  void poc_write(poc::Writer &w) const { w.write_all(id, path, cache); }
+  void poc_read(poc::Reader &r) { r.read_all(id, path, cache); }
+  friend bool operator==(const PageDevice &, const PageDevice &) = default;
 };
 
 /// A class serialized by a Serializer specialisation, the way the compiler
@@ -39,8 +39,8 @@ constexpr std::uint64_t CounterLayout = 0x2222;
 } // namespace
 
 template <> struct poc::Serializer<Counter> {
-  static void write(poc::Writer& w, const Counter& c) { w.write_all(c.count, c.seen); }
-  static void read(poc::Reader& r, Counter& c) { r.read_all(c.count, c.seen); }
+  static void write(poc::Writer &w, const Counter &c) { w.write_all(c.count, c.seen); }
+  static void read(poc::Reader &r, Counter &c) { r.read_all(c.count, c.seen); }
 };
 
 namespace {
@@ -85,7 +85,7 @@ TEST_F(ObjectTest, ChangedLayoutIsAClearError) {
   try {
     load_object(S, a, "Counter", CounterLayout + 1, back);
     FAIL();
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     EXPECT_EQ(e.kind(), store_errc::layout_mismatch);
     EXPECT_THAT(e.what(), HasSubstr("object 'counters/main'"));
   }
@@ -100,7 +100,7 @@ TEST_F(ObjectTest, StateThatDoesNotDecodeIsAClearError) {
   try {
     load_object(S, a, "Counter", CounterLayout, wrong);
     FAIL();
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     EXPECT_EQ(e.kind(), store_errc::corrupt);
     EXPECT_THAT(e.what(), HasSubstr("object 'mislabelled'"));
     EXPECT_THAT(e.what(), HasSubstr("does not decode as Counter"));

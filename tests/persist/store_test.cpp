@@ -1,6 +1,6 @@
 //===- tests/persist/store_test.cpp - Store operations --------------------===//
-#include "poc/persist/store.hpp"
 #include "poc/persist/error.hpp"
+#include "poc/persist/store.hpp"
 #include "temp_dir.hpp"
 
 #include <gmock/gmock.h>
@@ -8,8 +8,8 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <sys/stat.h>
 
 using namespace poc::persist;
@@ -24,21 +24,21 @@ std::vector<std::byte> bytes_of(std::string_view s) {
   return v;
 }
 
-std::string string_of(const std::vector<std::byte>& v) {
-  return std::string(reinterpret_cast<const char*>(v.data()), v.size());
+std::string string_of(const std::vector<std::byte> &v) {
+  return std::string(reinterpret_cast<const char *>(v.data()), v.size());
 }
 
-mode_t mode_of(const std::filesystem::path& p) {
+mode_t mode_of(const std::filesystem::path &p) {
   struct stat st;
   EXPECT_EQ(::lstat(p.c_str(), &st), 0) << p;
   return st.st_mode & 07777;
 }
 
 /// Runs \p f and returns the store_error it throws.
-template <class F> store_error error_of(F&& f) {
+template <class F> store_error error_of(F &&f) {
   try {
     f();
-  } catch (const store_error& e) {
+  } catch (const store_error &e) {
     return e;
   }
   ADD_FAILURE() << "no store_error thrown";
@@ -86,7 +86,8 @@ TEST_F(StoreTest, EmptyAndLargePayloads) {
 
 TEST_F(StoreTest, GatherSave) {
   auto a = Address::parse("parts");
-  std::vector<std::byte> head = bytes_of("message|"), block1(100000, std::byte{1}), block2 = bytes_of("|tail");
+  std::vector<std::byte> head = bytes_of("message|"), block1(100000, std::byte{1}),
+                         block2 = bytes_of("|tail");
   std::span<const std::byte> parts[] = {head, {}, block1, block2};
   S.save_parts(a, "C", 1, parts);
   std::vector<std::byte> whole = head;
@@ -103,11 +104,11 @@ TEST_F(StoreTest, SaveAll) {
   std::vector<Store::SaveItem> items;
   for (int i = 0; i < 40; ++i)
     payloads.push_back(bytes_of("state " + std::to_string(i)));
-  for (auto& p : payloads)
+  for (auto &p : payloads)
     parts.push_back(p);
   for (int i = 0; i < 40; ++i)
-    items.push_back({Address::parse("batch/d" + std::to_string(i % 3) + "/o" + std::to_string(i)), "C",
-                     static_cast<std::uint64_t>(i), std::span(&parts[i], 1)});
+    items.push_back({Address::parse("batch/d" + std::to_string(i % 3) + "/o" + std::to_string(i)),
+                     "C", static_cast<std::uint64_t>(i), std::span(&parts[i], 1)});
   S.save(items[5].address, "Old", 1, bytes_of("previous"));
   SavedTime t = S.save_all(items);
   for (int i = 0; i < 40; ++i) {
@@ -216,10 +217,10 @@ TEST_F(StoreTest, RemovePrunesEmptyDirectories) {
 
 TEST_F(StoreTest, ListAndScan) {
   EXPECT_TRUE(S.list().empty()); // root does not exist yet
-  for (const char* a : {"z", "data/b", "data/a", "data/set/x", "other"})
+  for (const char *a : {"z", "data/b", "data/a", "data/set/x", "other"})
     S.save(Address::parse(a), "C", 1, {});
   std::vector<std::string> names;
-  for (const Address& a : S.list())
+  for (const Address &a : S.list())
     names.push_back(a.str());
   EXPECT_THAT(names, ::testing::ElementsAre("data/a", "data/b", "data/set/x", "other", "z"));
   EXPECT_EQ(S.list("data/").size(), 3u);
@@ -263,16 +264,20 @@ TEST_F(StoreTest, DoesNotFollowSymbolicLinks) {
   EXPECT_TRUE(std::filesystem::is_empty(outside.path()));
 
   std::ofstream(outside.path() / "target.pobj") << "x";
-  std::filesystem::create_symlink(outside.path() / "target.pobj", Dir.path() / "store/inside/link.pobj");
-  EXPECT_THAT(error_of([&] { S.load(Address::parse("inside/link")); }).what(), HasSubstr("symbolic link"));
+  std::filesystem::create_symlink(outside.path() / "target.pobj",
+                                  Dir.path() / "store/inside/link.pobj");
+  EXPECT_THAT(error_of([&] { S.load(Address::parse("inside/link")); }).what(),
+              HasSubstr("symbolic link"));
 }
 
 TEST_F(StoreTest, SpecialFilesAreRejectedNotWaitedOn) {
   S.save(Address::parse("d/ok"), "C", 1, {});
   ASSERT_EQ(::mkfifo((Dir.path() / "store/d/fifo.pobj").c_str(), 0600), 0);
   std::filesystem::create_directory(Dir.path() / "store/d/dir.pobj");
-  EXPECT_THAT(error_of([&] { S.load(Address::parse("d/fifo")); }).what(), HasSubstr("not a regular file"));
-  EXPECT_THAT(error_of([&] { S.load(Address::parse("d/dir")); }).what(), HasSubstr("not a regular file"));
+  EXPECT_THAT(error_of([&] { S.load(Address::parse("d/fifo")); }).what(),
+              HasSubstr("not a regular file"));
+  EXPECT_THAT(error_of([&] { S.load(Address::parse("d/dir")); }).what(),
+              HasSubstr("not a regular file"));
   EXPECT_EQ(S.list().size(), 1u);
 }
 
@@ -299,7 +304,10 @@ TEST_F(StoreTest, ReportsForeignFormatVersion) {
 }
 
 TEST(StoreRoot, DefaultRootFromEnvironment) {
-  auto keep = [](const char* n) { const char* v = std::getenv(n); return v ? std::optional<std::string>(v) : std::nullopt; };
+  auto keep = [](const char *n) {
+    const char *v = std::getenv(n);
+    return v ? std::optional<std::string>(v) : std::nullopt;
+  };
   auto old_store = keep("POC_STORE"), old_xdg = keep("XDG_DATA_HOME"), old_home = keep("HOME");
   ::setenv("POC_STORE", "/srv/poc", 1);
   EXPECT_EQ(Store::default_root(), "/srv/poc");
@@ -314,8 +322,11 @@ TEST(StoreRoot, DefaultRootFromEnvironment) {
   ::unsetenv("XDG_DATA_HOME");
   ::unsetenv("HOME");
   EXPECT_EQ(error_of([] { Store::default_root(); }).kind(), store_errc::no_root);
-  auto restore = [](const char* n, const std::optional<std::string>& v) {
-    if (v) ::setenv(n, v->c_str(), 1); else ::unsetenv(n);
+  auto restore = [](const char *n, const std::optional<std::string> &v) {
+    if (v)
+      ::setenv(n, v->c_str(), 1);
+    else
+      ::unsetenv(n);
   };
   restore("POC_STORE", old_store);
   restore("XDG_DATA_HOME", old_xdg);

@@ -13,7 +13,7 @@ namespace poc::persist::testing {
 class TempDir {
 public:
   TempDir() {
-    const char* base = std::getenv("TMPDIR");
+    const char *base = std::getenv("TMPDIR");
     std::string pattern = std::string(base && *base ? base : "/tmp") + "/poc-persist-test-XXXXXX";
     if (!::mkdtemp(pattern.data()))
       throw std::runtime_error("mkdtemp failed for " + pattern);
@@ -23,10 +23,10 @@ public:
     std::error_code ec;
     std::filesystem::remove_all(Path, ec);
   }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+  TempDir(const TempDir &) = delete;
+  TempDir &operator=(const TempDir &) = delete;
 
-  const std::filesystem::path& path() const { return Path; }
+  const std::filesystem::path &path() const { return Path; }
 
 private:
   std::filesystem::path Path;

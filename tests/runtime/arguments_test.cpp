@@ -82,7 +82,8 @@ TEST(Arguments, CountedArraysSmallAndOutOfBand) {
 
 TEST(Arguments, RemoteArrayReferencesStayReferences) {
   // A slot for a 16-element remote array; its address is never dereferenced.
-  auto *base = static_cast<double *>(poc::reference_to(poc::ProcessId{3, 1, 77}, 16 * sizeof(double)));
+  auto *base =
+      static_cast<double *>(poc::reference_to(poc::ProcessId{3, 1, 77}, 16 * sizeof(double)));
   double *p = base + 5;
   ASSERT_TRUE(poc::is_remote(p));
   round_trip<double *>(p, [&](double *q) { EXPECT_EQ(q, base + 5); });

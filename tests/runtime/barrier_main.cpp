@@ -62,8 +62,8 @@ int body() {
   check::section("members arriving after the failure are failed at once", [] {
     auto group = make_group(2);
     int *board = poc::create_array<int>("m1", 2 * 3);
-    CHECK(check::throws<poc::remote_error>(
-        [&] { Counter_client::fail_0(group[1], "early"); }, "early"));
+    CHECK(check::throws<poc::remote_error>([&] { Counter_client::fail_0(group[1], "early"); },
+                                           "early"));
     auto f0 = start_rounds(group[0], 3, board);
     CHECK(check::throws<poc::remote_error>([&] { f0.get(); }, "barrier #1"));
     poc::destroy_array(board);
@@ -77,8 +77,8 @@ int body() {
     Counter_client::start_rounds_0(group[1], 1, board);
     poc::sync();
     auto f2 = start_rounds(group[0], 1, board);
-    CHECK(check::throws<poc::remote_error>(
-        [&] { Counter_client::fail_0(group[1], "late"); }, "late"));
+    CHECK(check::throws<poc::remote_error>([&] { Counter_client::fail_0(group[1], "late"); },
+                                           "late"));
     CHECK(check::throws<poc::remote_error>([&] { f2.get(); }, "barrier #3"));
     poc::destroy_array(board);
     destroy_all(group);
@@ -101,8 +101,8 @@ int body() {
     auto group = make_group(2);
     int *board = poc::create_array<int>("m0", 2 * 1);
     Counter_client::start_rounds_0(group[0], 1, board);
-    CHECK(check::throws<poc::remote_error>(
-        [&] { Counter_client::fail_0(group[1], "gone"); }, "gone"));
+    CHECK(check::throws<poc::remote_error>([&] { Counter_client::fail_0(group[1], "gone"); },
+                                           "gone"));
     CHECK(check::throws<poc::remote_error>([] { poc::sync(); }, "abandoned: member 1"));
     poc::destroy_array(board);
     destroy_all(group);

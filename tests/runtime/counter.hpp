@@ -280,35 +280,75 @@ struct Counter_client : Counter_interface {
 struct Counter_server : Counter_interface {
   static void dispatch(Counter &self, std::uint64_t method, ::poc::Request &rq) {
     switch (method) {
-    case add_0: rq.invoke(self, static_cast<int (Counter::*)(int)>(&Counter::add)); return;
-    case get_0: rq.invoke(self, static_cast<int (Counter::*)() const>(&Counter::get)); return;
-    case name_0: rq.invoke(self, &Counter::name); return;
-    case append_0: rq.invoke(self, &Counter::append); return;
-    case log_0: rq.invoke(self, &Counter::log); return;
-    case fail_0: rq.invoke(self, &Counter::fail); return;
-    case twice_0: rq.invoke(self, &Counter::twice); return;
-    case add_to_0: rq.invoke(self, &Counter::add_to); return;
-    case sum_0: rq.invoke(self, &Counter::sum); return;
-    case self_0: rq.invoke(self, &Counter::self); return;
-    case same_0: rq.invoke(self, &Counter::same); return;
-    case checksum_0: rq.invoke(self, &Counter::checksum); return;
-    case ramp_0: rq.invoke(self, &Counter::ramp); return;
-    case sleep_ms_0: rq.invoke(self, &Counter::sleep_ms); return;
-    case rounds_0: rq.invoke(self, &Counter::rounds); return;
-    case poke_0: rq.invoke(self, &Counter::poke); return;
-    case noop_0: rq.invoke(self, &Counter::noop); return;
+    case add_0:
+      rq.invoke(self, static_cast<int (Counter::*)(int)>(&Counter::add));
+      return;
+    case get_0:
+      rq.invoke(self, static_cast<int (Counter::*)() const>(&Counter::get));
+      return;
+    case name_0:
+      rq.invoke(self, &Counter::name);
+      return;
+    case append_0:
+      rq.invoke(self, &Counter::append);
+      return;
+    case log_0:
+      rq.invoke(self, &Counter::log);
+      return;
+    case fail_0:
+      rq.invoke(self, &Counter::fail);
+      return;
+    case twice_0:
+      rq.invoke(self, &Counter::twice);
+      return;
+    case add_to_0:
+      rq.invoke(self, &Counter::add_to);
+      return;
+    case sum_0:
+      rq.invoke(self, &Counter::sum);
+      return;
+    case self_0:
+      rq.invoke(self, &Counter::self);
+      return;
+    case same_0:
+      rq.invoke(self, &Counter::same);
+      return;
+    case checksum_0:
+      rq.invoke(self, &Counter::checksum);
+      return;
+    case ramp_0:
+      rq.invoke(self, &Counter::ramp);
+      return;
+    case sleep_ms_0:
+      rq.invoke(self, &Counter::sleep_ms);
+      return;
+    case rounds_0:
+      rq.invoke(self, &Counter::rounds);
+      return;
+    case poke_0:
+      rq.invoke(self, &Counter::poke);
+      return;
+    case noop_0:
+      rq.invoke(self, &Counter::noop);
+      return;
     case SetProcessGroup_0:
       rq.invoke(self, &::poc::ProcessGroupMember::SetProcessGroup<Counter>);
       return;
-    case ID_0: rq.invoke(self, &::poc::ProcessGroupMember::ID); return;
-    default: rq.unknown_method(method);
+    case ID_0:
+      rq.invoke(self, &::poc::ProcessGroupMember::ID);
+      return;
+    default:
+      rq.unknown_method(method);
     }
   }
   static Counter *construct(std::uint64_t ctor, ::poc::Request &rq) {
     switch (ctor) {
-    case ctor_0: return rq.construct<Counter, int>();
-    case ctor_1: return rq.construct<Counter, std::string, int>();
-    default: rq.unknown_method(ctor);
+    case ctor_0:
+      return rq.construct<Counter, int>();
+    case ctor_1:
+      return rq.construct<Counter, std::string, int>();
+    default:
+      rq.unknown_method(ctor);
     }
   }
 };

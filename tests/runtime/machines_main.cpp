@@ -30,8 +30,8 @@ int body() {
     poc::destroy(u);
   });
   check::section("a machine on a host outside the job is an error", [] {
-    CHECK(check::throws<poc::usage_error>(
-        [] { poc::create<Counter>("ghost", C::ctor_0, 1); }, "runs no rank"));
+    CHECK(check::throws<poc::usage_error>([] { poc::create<Counter>("ghost", C::ctor_0, 1); },
+                                          "runs no rank"));
   });
   std::printf("%s\n", check::failures ? "SOME CHECKS FAILED" : "ALL CHECKS PASSED");
   return check::failures ? 1 : 0;

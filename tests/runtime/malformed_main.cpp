@@ -111,8 +111,7 @@ int body() {
 
   check::section("requests for unknown processes and classes are refused", [&] {
     poc::ProcessId ghost{id.host, poc::host_rank(), 999999};
-    CHECK(check::throws<poc::remote_error>([&] { raw_call(ghost, C::get_0, {}); },
-                                           "no process"));
+    CHECK(check::throws<poc::remote_error>([&] { raw_call(ghost, C::get_0, {}); }, "no process"));
     auto slot = d::host().new_reply_slot(0);
     d::WireHeader h;
     h.kind = d::Kind::create;
@@ -156,8 +155,8 @@ int body() {
 
   check::section("references to hosts outside the job are refused", [&] {
     poc::ProcessId outside{poc::host_count() + 5, 0, 1};
-    CHECK(check::throws<poc::decode_error>(
-        [&] { poc::reference_to(outside, sizeof(Counter)); }, "the job has only"));
+    CHECK(check::throws<poc::decode_error>([&] { poc::reference_to(outside, sizeof(Counter)); },
+                                           "the job has only"));
     // add_to(Counter*, int) with a reference (tag 1) to a host beyond the job.
     poc::Writer w;
     w.write(std::uint8_t{1});

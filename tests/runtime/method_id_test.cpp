@@ -16,9 +16,12 @@ TEST(MethodId, UsableInCaseLabels) {
   static_assert(f != g);
   auto pick = [](std::uint64_t id) {
     switch (id) {
-    case f: return 1;
-    case g: return 2;
-    default: return 0;
+    case f:
+      return 1;
+    case g:
+      return 2;
+    default:
+      return 0;
     }
   };
   EXPECT_EQ(pick(f), 1);

@@ -207,8 +207,8 @@ int body() {
     Counter *c = make(0, "m2");
     Counter_client::poke_0(c, a + 100, 5, 2.5); // element 105, set by another process
     CHECK(static_cast<double>(poc::element(a, 105)) == 2.5);
-    CHECK(check::throws<poc::remote_error>([&] { (void)static_cast<double>(poc::element(a, 5000)); },
-                                           "out_of_range"));
+    CHECK(check::throws<poc::remote_error>(
+        [&] { (void)static_cast<double>(poc::element(a, 5000)); }, "out_of_range"));
     // A big range travels out of band in both directions.
     std::size_t n = std::size_t{1} << 22;
     double *big = poc::create_array<double>("m2", n);

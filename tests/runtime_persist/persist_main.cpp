@@ -69,8 +69,8 @@ int first() {
     // find the record gone and start afresh, never be refused with "has
     // ended". Many rounds make that interleaving near certain.
     for (int round = 0; round < 300; ++round) {
-      Tally *r = poc::make_persistent<Tally>("node", "shared/reused", T::ctor_1,
-                                             std::int64_t{round});
+      Tally *r =
+          poc::make_persistent<Tally>("node", "shared/reused", T::ctor_1, std::int64_t{round});
       CHECK(Tally_client::total_0(r) == round);
       poc::destroy(r);
       CHECK(poc::persistent<Tally>("shared/reused") == nullptr);

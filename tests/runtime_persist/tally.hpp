@@ -71,17 +71,27 @@ struct Tally_client : Tally_interface {
 struct Tally_server : Tally_interface {
   static void dispatch(Tally &self, std::uint64_t method, ::poc::Request &rq) {
     switch (method) {
-    case add_0: rq.invoke(self, &Tally::add); return;
-    case total_0: rq.invoke(self, &Tally::total); return;
-    case steps_0: rq.invoke(self, &Tally::steps); return;
-    default: rq.unknown_method(method);
+    case add_0:
+      rq.invoke(self, &Tally::add);
+      return;
+    case total_0:
+      rq.invoke(self, &Tally::total);
+      return;
+    case steps_0:
+      rq.invoke(self, &Tally::steps);
+      return;
+    default:
+      rq.unknown_method(method);
     }
   }
   static Tally *construct(std::uint64_t ctor, ::poc::Request &rq) {
     switch (ctor) {
-    case ctor_0: return rq.construct<Tally>();
-    case ctor_1: return rq.construct<Tally, std::int64_t>();
-    default: rq.unknown_method(ctor);
+    case ctor_0:
+      return rq.construct<Tally>();
+    case ctor_1:
+      return rq.construct<Tally, std::int64_t>();
+    default:
+      rq.unknown_method(ctor);
     }
   }
 };

@@ -143,8 +143,8 @@ void configured_hosts() {
     poc::destroy(w);
   });
   check::section("a host name that cannot be reached is an error, not a hang", [] {
-    CHECK(check::throws<poc::usage_error>(
-        [] { poc::create<Worker>("ghost", W::ctor_0, 1); }, "does not resolve"));
+    CHECK(check::throws<poc::usage_error>([] { poc::create<Worker>("ghost", W::ctor_0, 1); },
+                                          "does not resolve"));
     CHECK(check::throws<poc::usage_error>([] { poc::reserve("ghost", 2); }, "does not resolve"));
   });
 }

@@ -85,9 +85,7 @@ struct Worker_client : Worker_interface {
   }
   static int get_0(const Worker *self) { return sync<int>(self, Worker_interface::get_0); }
   static int host_0(const Worker *self) { return sync<int>(self, Worker_interface::host_0); }
-  static void fail_0(Worker *self, std::string m) {
-    sync<void>(self, Worker_interface::fail_0, m);
-  }
+  static void fail_0(Worker *self, std::string m) { sync<void>(self, Worker_interface::fail_0, m); }
   static double checksum_0(Worker *self, const std::vector<double> &v) {
     ::poc::Call call(self, Worker_interface::checksum_0);
     call.args(v);
@@ -117,17 +115,38 @@ struct Worker_client : Worker_interface {
 struct Worker_server : Worker_interface {
   static void dispatch(Worker &self, std::uint64_t method, ::poc::Request &rq) {
     switch (method) {
-    case add_0: rq.invoke(self, &Worker::add); return;
-    case get_0: rq.invoke(self, &Worker::get); return;
-    case host_0: rq.invoke(self, &Worker::host); return;
-    case fail_0: rq.invoke(self, &Worker::fail); return;
-    case checksum_0: rq.invoke(self, &Worker::checksum); return;
-    case ramp_0: rq.invoke(self, &Worker::ramp); return;
-    case set_cache_0: rq.invoke(self, &Worker::set_cache); return;
-    case stats_0: rq.invoke(self, &Worker::stats); return;
-    case drive_0: rq.invoke(self, &Worker::drive); return;
-    case create_nearby_0: rq.invoke(self, &Worker::create_nearby); return;
-    default: rq.unknown_method(method);
+    case add_0:
+      rq.invoke(self, &Worker::add);
+      return;
+    case get_0:
+      rq.invoke(self, &Worker::get);
+      return;
+    case host_0:
+      rq.invoke(self, &Worker::host);
+      return;
+    case fail_0:
+      rq.invoke(self, &Worker::fail);
+      return;
+    case checksum_0:
+      rq.invoke(self, &Worker::checksum);
+      return;
+    case ramp_0:
+      rq.invoke(self, &Worker::ramp);
+      return;
+    case set_cache_0:
+      rq.invoke(self, &Worker::set_cache);
+      return;
+    case stats_0:
+      rq.invoke(self, &Worker::stats);
+      return;
+    case drive_0:
+      rq.invoke(self, &Worker::drive);
+      return;
+    case create_nearby_0:
+      rq.invoke(self, &Worker::create_nearby);
+      return;
+    default:
+      rq.unknown_method(method);
     }
   }
   static Worker *construct(std::uint64_t ctor, ::poc::Request &rq) {

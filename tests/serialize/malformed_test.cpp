@@ -47,8 +47,8 @@ struct Message {
                 lists, wide);
   }
   void poc_read(poc::Reader &r) {
-    r.read_all(id, name, values, counts, tags, choice, shape, flags, ids, done, triple, pair,
-               lists, wide);
+    r.read_all(id, name, values, counts, tags, choice, shape, flags, ids, done, triple, pair, lists,
+               wide);
   }
 };
 
@@ -108,7 +108,8 @@ TEST(Malformed, TruncationAtEveryOffsetIsRejected) {
   for (int variant = 0; variant < 3; ++variant) {
     std::vector<std::byte> full = encoded_sample(variant);
     for (std::size_t n = 0; n < full.size(); ++n)
-      EXPECT_FALSE(try_decode(std::span(full).first(n))) << "variant " << variant << " prefix " << n;
+      EXPECT_FALSE(try_decode(std::span(full).first(n)))
+          << "variant " << variant << " prefix " << n;
   }
 }
 
@@ -195,7 +196,7 @@ TEST(Malformed, InvalidTagsAreRejected) {
   expect_rejected<Point *>(bytes({3}));
   expect_rejected<std::unique_ptr<Point>>(bytes({3}));
   expect_rejected<std::shared_ptr<Point>>(bytes({0xFF}));
-  expect_rejected<std::vector<bool>>(bytes({3, 0b1000}));       // padding bit set
+  expect_rejected<std::vector<bool>>(bytes({3, 0b1000}));        // padding bit set
   expect_rejected<std::u16string>(bytes({3 << 1, 'a', 0, 'b'})); // odd byte length
   expect_rejected<std::vector<double>>(bytes({7 << 1, 1, 2, 3, 4, 5, 6, 7}));
   enum class Flag : bool { Off, On };

@@ -38,7 +38,9 @@ public:
   }
 
 private:
-  std::size_t below(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
+  std::size_t below(std::size_t n) {
+    return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_);
+  }
 
   std::string text(std::size_t max_length) {
     std::string s(below(max_length + 1), '\0');

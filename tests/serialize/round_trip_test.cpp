@@ -264,9 +264,9 @@ TEST(RoundTrip, UserClasses) {
 }
 
 TEST(RoundTrip, NestedCombinations) {
-  using Nested = std::map<std::string,
-                          std::vector<std::optional<std::tuple<int, std::set<std::string>,
-                                                               std::variant<Point, Account>>>>>;
+  using Nested =
+      std::map<std::string, std::vector<std::optional<std::tuple<int, std::set<std::string>,
+                                                                 std::variant<Point, Account>>>>>;
   Nested n;
   n["first"].push_back(std::nullopt);
   n["first"].push_back(std::tuple{1, std::set<std::string>{"a", "b"}, Point{3, 4}});

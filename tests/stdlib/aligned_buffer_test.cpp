@@ -39,7 +39,7 @@ TEST(AlignedBuffer, CopyIsDeepMoveEmpties) {
 TEST(AlignedBuffer, ResizeKeepsPrefixZeroesGrowthReusesStorage) {
   AlignedBuffer a(100);
   std::memset(a.data(), 0xff, 100);
-  std::byte* storage = a.data();
+  std::byte *storage = a.data();
   a.resize(10);
   a.resize(200);
   EXPECT_EQ(a.data(), storage);

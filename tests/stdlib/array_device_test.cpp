@@ -11,7 +11,9 @@ ArrayPage pageOf(double v) {
     p.data()[i] = {v, double(i)};
   return p;
 }
-double first(const Page& p) { return reinterpret_cast<const ArrayPage::Element*>(p.bytes())->real(); }
+double first(const Page &p) {
+  return reinterpret_cast<const ArrayPage::Element *>(p.bytes())->real();
+}
 } // namespace
 
 TEST(ArrayDevice, ReadServedFromCache) {

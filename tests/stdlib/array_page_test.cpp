@@ -64,7 +64,7 @@ TEST(ArrayPage, BadShapesAreRejected) {
 
 TEST(ArrayPage, ClearKeepsStorageAssignReuses) {
   ArrayPage p = numbered(4, 4, 4);
-  const std::byte* storage = p.bytes();
+  const std::byte *storage = p.bytes();
   p.clear();
   EXPECT_EQ(p.size(), 0u);
   EXPECT_EQ(p.n1(), 0);

@@ -19,7 +19,7 @@ class LocalArray {
 public:
   LocalArray(int N1, int N2, int N3, int n1, int n2, int n3, int S, int cache = 0)
       : n_{N1, N2, N3}, map_((N1 + n1 - 1) / n1, (N2 + n2 - 1) / n2, (N3 + n3 - 1) / n3, S) {
-    std::vector<ArrayDevice*> refs;
+    std::vector<ArrayDevice *> refs;
     for (int s = 0; s < S; ++s) {
       servers_.push_back(std::make_unique<ArrayDevice>(
           Storage::memory(), std::max<std::size_t>(1, map_.PagesOnServer(s)), n1, n2, n3, cache));
@@ -29,15 +29,15 @@ public:
     std::mt19937 gen(42);
     std::uniform_real_distribution<double> u(-1, 1);
     ref_.resize(static_cast<std::size_t>(N1) * N2 * N3);
-    for (C& x : ref_)
+    for (C &x : ref_)
       x = {u(gen), u(gen)};
     array_.write(array_.ArrayDomain(), ref_.data());
   }
-  Array& array() { return array_; }
+  Array &array() { return array_; }
   C at(std::int64_t x1, std::int64_t x2, std::int64_t x3) const {
     return ref_[static_cast<std::size_t>((x1 * n_[1] + x2) * n_[2] + x3)];
   }
-  ArrayDevice& server(int s) { return *servers_[static_cast<std::size_t>(s)]; }
+  ArrayDevice &server(int s) { return *servers_[static_cast<std::size_t>(s)]; }
 
 private:
   std::array<int, 3> n_;
@@ -48,18 +48,21 @@ private:
 };
 
 /// Buffer index of array point x in domain d, for each layout.
-std::size_t plainIndex(const Domain& d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
-  return static_cast<std::size_t>(((x1 - d.lo[0]) * d.extent(1) + (x2 - d.lo[1])) * d.extent(2) + (x3 - d.lo[2]));
+std::size_t plainIndex(const Domain &d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
+  return static_cast<std::size_t>(((x1 - d.lo[0]) * d.extent(1) + (x2 - d.lo[1])) * d.extent(2) +
+                                  (x3 - d.lo[2]));
 }
-std::size_t t13Index(const Domain& d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
-  return static_cast<std::size_t>(((x3 - d.lo[2]) * d.extent(1) + (x2 - d.lo[1])) * d.extent(0) + (x1 - d.lo[0]));
+std::size_t t13Index(const Domain &d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
+  return static_cast<std::size_t>(((x3 - d.lo[2]) * d.extent(1) + (x2 - d.lo[1])) * d.extent(0) +
+                                  (x1 - d.lo[0]));
 }
-std::size_t t23Index(const Domain& d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
-  return static_cast<std::size_t>(((x1 - d.lo[0]) * d.extent(2) + (x3 - d.lo[2])) * d.extent(1) + (x2 - d.lo[1]));
+std::size_t t23Index(const Domain &d, std::int64_t x1, std::int64_t x2, std::int64_t x3) {
+  return static_cast<std::size_t>(((x1 - d.lo[0]) * d.extent(2) + (x3 - d.lo[2])) * d.extent(1) +
+                                  (x2 - d.lo[1]));
 }
 
 template <class Index>
-void expectLayout(const LocalArray& a, const Domain& d, const std::vector<C>& buf, Index index) {
+void expectLayout(const LocalArray &a, const Domain &d, const std::vector<C> &buf, Index index) {
   for (auto x1 = d.lo[0]; x1 < d.hi[0]; ++x1)
     for (auto x2 = d.lo[1]; x2 < d.hi[1]; ++x2)
       for (auto x3 = d.lo[2]; x3 < d.hi[2]; ++x3)
@@ -78,12 +81,11 @@ TEST_P(ArrayLayouts, ReadsMatchReferenceInEveryLayout) {
   LocalArray a(N1, N2, N3, n1, n2, n3, S);
   a.array().SetTransposeSite(std::get<1>(GetParam()));
   std::vector<Domain> domains = {
-      Domain::box(N1, N2, N3),
-      Domain(1, N1, 0, N2 - 1, 2, N3),       // crosses pages, partial edges
-      Domain(N1 - 1, N1, N2 - 1, N2, 0, N3), // one line along dim 3
-      Domain(0, N1, 1, 2, 3, 4),             // one line along dim 1
+      Domain::box(N1, N2, N3), Domain(1, N1, 0, N2 - 1, 2, N3), // crosses pages, partial edges
+      Domain(N1 - 1, N1, N2 - 1, N2, 0, N3),                    // one line along dim 3
+      Domain(0, N1, 1, 2, 3, 4),                                // one line along dim 1
   };
-  for (const Domain& d : domains) {
+  for (const Domain &d : domains) {
     std::vector<C> buf(static_cast<std::size_t>(d.size()));
     a.array().read(d, buf.data());
     expectLayout(a, d, buf, plainIndex);
@@ -101,7 +103,7 @@ TEST_P(ArrayLayouts, TransposedWritesRoundTrip) {
   Domain all = Domain::box(N1, N2, N3);
   Domain part(1, N1, 1, N2, 0, N3 - 1); // partial pages: read-modify-write
   std::vector<C> buf(static_cast<std::size_t>(all.size()));
-  for (const Domain& d : {all, part}) {
+  for (const Domain &d : {all, part}) {
     std::vector<C> t(static_cast<std::size_t>(d.size()));
     a.array().read_transpose13(d, t.data());
     a.array().write_transpose13(d, t.data());
@@ -165,10 +167,10 @@ TEST(Array, BadDomainsAndConstructionAreClearErrors) {
 TEST(Array, PageSetsKeepTheInputUntilTheWriteSetIsComplete) {
   PageMap map(2, 2, 2, 3);
   std::vector<std::unique_ptr<ArrayDevice>> devices;
-  std::vector<ArrayDevice*> refs;
+  std::vector<ArrayDevice *> refs;
   for (int s = 0; s < 3; ++s) {
-    devices.push_back(std::make_unique<ArrayDevice>(Storage::memory(), 2 * map.PagesOnServer(s),
-                                                    2, 2, 2, 0));
+    devices.push_back(
+        std::make_unique<ArrayDevice>(Storage::memory(), 2 * map.PagesOnServer(s), 2, 2, 2, 0));
     refs.push_back(devices.back().get());
   }
   Array a(Domain::box(4, 4, 4), Domain::box(2, 2, 2), refs, map, 2);
@@ -179,7 +181,7 @@ TEST(Array, PageSetsKeepTheInputUntilTheWriteSetIsComplete) {
   a.write(all, in.data()); // set 0
   a.SelectPageSets(0, 1);
   std::vector<C> doubled(in);
-  for (C& x : doubled)
+  for (C &x : doubled)
     x *= 2.0;
   Domain part(0, 3, 0, 4, 0, 4); // partial pages: the rest comes from set 0
   std::vector<C> partBuf(static_cast<std::size_t>(part.size()));

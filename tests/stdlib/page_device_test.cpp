@@ -23,14 +23,14 @@ namespace {
 /// A fresh directory under \p parent, removed afterwards.
 class TempDir {
 public:
-  explicit TempDir(const std::string& parent = fs::temp_directory_path().string()) {
+  explicit TempDir(const std::string &parent = fs::temp_directory_path().string()) {
     std::string templ = parent + "/pocstd-test-XXXXXX";
     if (::mkdtemp(templ.data()) == nullptr)
       throw std::system_error(errno, std::generic_category(), "mkdtemp");
     path_ = templ;
   }
   ~TempDir() { fs::remove_all(path_); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  std::string file(const std::string &name) const { return (path_ / name).string(); }
 
 private:
   fs::path path_;
@@ -43,11 +43,11 @@ Page filled(std::size_t n, unsigned char seed) {
   return p;
 }
 
-bool sameBytes(const Page& a, const Page& b) {
+bool sameBytes(const Page &a, const Page &b) {
   return a.size() == b.size() && std::memcmp(a.bytes(), b.bytes(), a.size()) == 0;
 }
 
-void roundTrip(PageDevice& dev) {
+void roundTrip(PageDevice &dev) {
   Page a = filled(dev.PageSize(), 1), b = filled(dev.PageSize(), 99);
   dev.write(a, 0);
   dev.write(b, dev.NumberOfPages() - 1);
@@ -212,7 +212,7 @@ TEST(PersistentDevice, MissingOrShortFileIsRefusedNotRecreated) {
     try {
       serialized::writeAndRead(dev, restored);
       FAIL() << "a truncated page file was accepted";
-    } catch (const std::system_error& e) {
+    } catch (const std::system_error &e) {
       EXPECT_NE(std::string(e.what()).find("shorter"), std::string::npos) << e.what();
     }
   }
@@ -222,7 +222,7 @@ TEST(PersistentDevice, CorruptSavedStateIsADecodeError) {
   TempDir dir;
   std::ofstream(dir.file("dev")).close();
   fs::resize_file(dir.file("dev"), 4096); // one page's stride
-  auto load = [](auto&&... fields) {
+  auto load = [](auto &&...fields) {
     poc::Writer w;
     w.write_all(fields...);
     poc::Reader r(w.bytes(), nullptr);

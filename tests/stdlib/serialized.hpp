@@ -11,7 +11,7 @@ namespace serialized {
 
 /// Writes \p in and reads it back into \p out (blocks of 64 KiB and more go
 /// out of band, as in a message); \p blocks receives how many did.
-template <class T> void writeAndRead(const T& in, T& out, std::size_t* blocks = nullptr) {
+template <class T> void writeAndRead(const T &in, T &out, std::size_t *blocks = nullptr) {
   poc::Writer w;
   w.write(in);
   poc::MemoryBlockSource source(w.out_of_band());
@@ -23,7 +23,7 @@ template <class T> void writeAndRead(const T& in, T& out, std::size_t* blocks = 
 }
 
 /// \p in written and read back into a default-constructed T.
-template <class T> T roundTrip(const T& in, std::size_t* blocks = nullptr) {
+template <class T> T roundTrip(const T &in, std::size_t *blocks = nullptr) {
   T out;
   writeAndRead(in, out, blocks);
   return out;

@@ -42,14 +42,11 @@ class DependentCalls {
 public:
   /// \p Remotable: the remotable classes of the file (their bases are
   /// considered too).
-  DependentCalls(InterfaceGen &Gen,
-                 const std::vector<const clang::CXXRecordDecl *> &Remotable);
+  DependentCalls(InterfaceGen &Gen, const std::vector<const clang::CXXRecordDecl *> &Remotable);
 
   /// True if some remotable class has a public method named \p Name; calls
   /// of other names are always local and are left as written.
-  bool isRemoteName(llvm::StringRef Name) const {
-    return RemoteNames.count(Name.str()) != 0;
-  }
+  bool isRemoteName(llvm::StringRef Name) const { return RemoteNames.count(Name.str()) != 0; }
   /// Notes a call of method \p Name, \p Variant "" (a call), "_start" or
   /// "_future"; returns the helper to call instead.
   std::string use(llvm::StringRef Name, llvm::StringRef Variant);
@@ -80,11 +77,9 @@ private:
   };
   /// C++ name lookup of \p Name in \p RD: its own methods of that name, or
   /// if it declares none, those of its public bases.
-  void lookup(const clang::CXXRecordDecl *RD, llvm::StringRef Name,
-              std::vector<Target> &Out);
+  void lookup(const clang::CXXRecordDecl *RD, llvm::StringRef Name, std::vector<Target> &Out);
   /// For each used (name, variant) the targets of a call through \p C.
-  std::map<std::pair<std::string, std::string>, std::vector<Target>>
-  targets(const RemoteClass &C);
+  std::map<std::pair<std::string, std::string>, std::vector<Target>> targets(const RemoteClass &C);
 
   /// The constructors a dependent creation of \p C may choose.
   std::vector<const RemoteMethod *> creators(const RemoteClass &C) const;

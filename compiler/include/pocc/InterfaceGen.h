@@ -30,21 +30,21 @@ namespace pocc {
 /// One parameter of a remotely callable method or constructor.
 struct RemoteParam {
   const clang::ParmVarDecl *Decl;
-  std::string Name;     ///< name in the generated wrapper
-  std::string Type;     ///< spelled for generated code
-  std::string Default;  ///< default argument text, or empty
-  std::string Count;    ///< POC_COUNT: wrapper name of the count parameter
+  std::string Name;    ///< name in the generated wrapper
+  std::string Type;    ///< spelled for generated code
+  std::string Default; ///< default argument text, or empty
+  std::string Count;   ///< POC_COUNT: wrapper name of the count parameter
   ParamKind Kind;
-  bool CopiesBack;      ///< the server writes it back (non-const & or *)
-  bool MoveLocally;     ///< by-value class: std::move into the local call
+  bool CopiesBack;  ///< the server writes it back (non-const & or *)
+  bool MoveLocally; ///< by-value class: std::move into the local call
 };
 
 /// A remotely callable method or constructor.
 struct RemoteMethod {
   const clang::CXXMethodDecl *Decl;
-  std::string Key;        ///< enum member and wrapper name, e.g. `f_0`
-  std::string Signature;  ///< canonical signature, hashed into the id
-  std::string Result;     ///< result type spelled for generated code
+  std::string Key;       ///< enum member and wrapper name, e.g. `f_0`
+  std::string Signature; ///< canonical signature, hashed into the id
+  std::string Result;    ///< result type spelled for generated code
   bool IsCtor = false;
   std::vector<RemoteParam> Params;
   /// Why it cannot be called remotely, if it cannot; then it is left out of
@@ -59,9 +59,9 @@ struct RemoteMethod {
 /// interface does not depend on which specialisations a file uses).
 struct RemoteClass {
   const clang::CXXRecordDecl *Decl;
-  std::string Name;   ///< className, e.g. `ns::T`
-  std::string Id;     ///< identifier for generated names, e.g. `ns_T`
-  std::string Type;   ///< `::ns::T`
+  std::string Name; ///< className, e.g. `ns::T`
+  std::string Id;   ///< identifier for generated names, e.g. `ns_T`
+  std::string Type; ///< `::ns::T`
   std::vector<RemoteMethod> Methods;
   std::vector<RemoteMethod> Ctors;
   bool Concrete = false;
@@ -105,8 +105,7 @@ public:
   /// ("", "_start" or "_future").
   std::string selfParam(const RemoteClass &C, const RemoteMethod &M) const;
   std::string wrapperParams(const RemoteMethod &M, bool WithDefaults) const;
-  std::string wrapperResult(const RemoteMethod &M,
-                            llvm::StringRef Variant) const;
+  std::string wrapperResult(const RemoteMethod &M, llvm::StringRef Variant) const;
   /// The wrapper's parameters passed on to another call (by-value classes
   /// moved), each preceded by `, ` if \p Leading, else comma-separated.
   std::string forwardedArgs(const RemoteMethod &M, bool Leading) const;

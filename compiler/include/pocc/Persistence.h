@@ -33,8 +33,7 @@ inline constexpr llvm::StringLiteral AddressMarker = "_Pa";
 /// or assigned value (after `=` or `return`, before `;`, `,` or `)`) into
 /// `_Pa("ADDR")` padded with spaces to the same length, so every location in
 /// the file stays the user's. Returns an empty string if there is none.
-std::string markAddressLiterals(llvm::StringRef Source,
-                                const clang::LangOptions &LangOpts);
+std::string markAddressLiterals(llvm::StringRef Source, const clang::LangOptions &LangOpts);
 
 /// True if \p E is `new(poc::persistent_at(...)) T...`.
 bool isPersistentNew(const clang::CXXNewExpr *E);

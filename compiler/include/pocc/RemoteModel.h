@@ -41,8 +41,8 @@ bool isDependentRemoteNew(const clang::CXXNewExpr *E);
 /// The classes a dependent remote creation \p E creates: the arguments for
 /// its `T` of every specialisation of the enclosing function template or
 /// class template that this file names (`make<Counter>("m")`).
-std::vector<const clang::CXXRecordDecl *>
-dependentCreationClasses(const clang::CXXNewExpr *E, clang::ASTContext &Ctx);
+std::vector<const clang::CXXRecordDecl *> dependentCreationClasses(const clang::CXXNewExpr *E,
+                                                                   clang::ASTContext &Ctx);
 
 /// True if \p RD derives (directly or not) from poc::ProcessGroupMember.
 bool isProcessGroupMember(const clang::CXXRecordDecl *RD);
@@ -53,9 +53,8 @@ bool isScalarPointer(clang::QualType T);
 /// Names (className) of the classes the declarations \p TopLevel (the
 /// file's own top-level declarations) create remotely, with all their
 /// bases: the first pass over a multi-file program.
-std::set<std::string>
-collectRemotableNames(clang::ASTContext &Ctx,
-                      llvm::ArrayRef<clang::Decl *> TopLevel);
+std::set<std::string> collectRemotableNames(clang::ASTContext &Ctx,
+                                            llvm::ArrayRef<clang::Decl *> TopLevel);
 
 /// The may-remote analysis of one translation unit.
 class RemoteModel {
@@ -63,8 +62,7 @@ public:
   /// \p ProgramRemotable: remotable class names from every input file;
   /// \p TopLevel: the file's own top-level declarations (those of a
   /// precompiled header are library code and not analysed).
-  RemoteModel(clang::ASTContext &Ctx,
-              const std::set<std::string> &ProgramRemotable,
+  RemoteModel(clang::ASTContext &Ctx, const std::set<std::string> &ProgramRemotable,
               llvm::ArrayRef<clang::Decl *> TopLevel);
 
   /// True if calls through a pointer to \p RD must be rewritten.
@@ -95,8 +93,7 @@ const clang::Decl *canonicalDecl(const clang::Decl *D);
 /// The declarations an expression's pointer value may come from: variables,
 /// parameters, fields and functions (their results). Sets \p FromRemoteNew
 /// if the value is made by a remote array creation.
-void pointerSources(const clang::Expr *E,
-                    llvm::SmallVectorImpl<const clang::Decl *> &Out,
+void pointerSources(const clang::Expr *E, llvm::SmallVectorImpl<const clang::Decl *> &Out,
                     bool &FromRemoteNew);
 
 } // namespace pocc

@@ -38,8 +38,7 @@ public:
       : Ctx(Ctx), IsRemotable(std::move(IsRemotable)) {}
 
   /// Checks a parameter of a remotely callable method or constructor.
-  std::optional<Unsendable> checkParam(const clang::ParmVarDecl *P,
-                                       ParamKind &Kind);
+  std::optional<Unsendable> checkParam(const clang::ParmVarDecl *P, ParamKind &Kind);
 
   /// Checks a result type.
   std::optional<Unsendable> checkResult(clang::QualType T);
@@ -47,18 +46,14 @@ public:
   /// Checks that the state of a process of class \p RD (its bases and
   /// fields) can be saved, as persistence does; records the class for a
   /// generated Serializer if it needs one.
-  std::optional<Unsendable> checkState(const clang::CXXRecordDecl *RD) {
-    return checkRecord(RD);
-  }
+  std::optional<Unsendable> checkState(const clang::CXXRecordDecl *RD) { return checkRecord(RD); }
 
   /// The count expression of a POC_COUNT annotation, or empty.
   static std::string countOf(const clang::Decl *D);
 
   /// User classes reached by value that need a generated Serializer, in
   /// dependency order (a class after the classes of its fields and bases).
-  const llvm::SetVector<const clang::CXXRecordDecl *> &classes() const {
-    return Ordered;
-  }
+  const llvm::SetVector<const clang::CXXRecordDecl *> &classes() const { return Ordered; }
 
 private:
   std::optional<Unsendable> check(clang::QualType T);

@@ -35,8 +35,7 @@ struct StartScan {
 
 /// Scans \p Source with Clang's raw lexer. Returns a scan with no offsets
 /// (and an empty Text) if the file uses no `start` keyword.
-StartScan scanStartKeywords(llvm::StringRef Source,
-                            const clang::LangOptions &LangOpts);
+StartScan scanStartKeywords(llvm::StringRef Source, const clang::LangOptions &LangOpts);
 
 } // namespace pocc
 

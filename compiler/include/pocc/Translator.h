@@ -46,20 +46,16 @@ struct TranslateOptions {
 /// file has errors; the errors are reported through Clang's diagnostics).
 class TranslateAction : public clang::ASTFrontendAction {
 public:
-  TranslateAction(const TranslateOptions &Opts, std::string &Output)
-      : Opts(Opts), Output(Output) {}
+  TranslateAction(const TranslateOptions &Opts, std::string &Output) : Opts(Opts), Output(Output) {}
 
 protected:
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &CI,
-                    llvm::StringRef InFile) override;
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef InFile) override;
   /// The translation needs declarations and the user's code, not the
   /// bodies of the (library) function templates the file uses: a "prefix"
   /// translation unit skips those end-of-file instantiations, which are
   /// most of the parse's time. The system compiler instantiates them later.
-  clang::TranslationUnitKind getTranslationUnitKind() override {
-    return clang::TU_Prefix;
-  }
+  clang::TranslationUnitKind getTranslationUnitKind() override { return clang::TU_Prefix; }
 
 private:
   const TranslateOptions &Opts;
@@ -70,16 +66,12 @@ private:
 /// file creates remotely (and their bases) to \p Names.
 class CollectRemotableAction : public clang::ASTFrontendAction {
 public:
-  explicit CollectRemotableAction(std::set<std::string> &Names)
-      : Names(Names) {}
+  explicit CollectRemotableAction(std::set<std::string> &Names) : Names(Names) {}
 
 protected:
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &CI,
-                    llvm::StringRef InFile) override;
-  clang::TranslationUnitKind getTranslationUnitKind() override {
-    return clang::TU_Prefix;
-  }
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef InFile) override;
+  clang::TranslationUnitKind getTranslationUnitKind() override { return clang::TU_Prefix; }
 
 private:
   std::set<std::string> &Names;

@@ -21,8 +21,7 @@ namespace pocc {
 
 /// Per user file (keyed by identity): for each started expression, the
 /// offset where it begins -> the offset of its `start` keyword.
-using StartOffsetMap =
-    std::map<llvm::sys::fs::UniqueID, std::map<unsigned, unsigned>>;
+using StartOffsetMap = std::map<llvm::sys::fs::UniqueID, std::map<unsigned, unsigned>>;
 
 /// Presents user files with `start` keywords blanked out.
 class UserFileSystem : public llvm::vfs::ProxyFileSystem {
@@ -31,8 +30,7 @@ public:
   UserFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
                  std::vector<std::string> SystemPrefixes);
 
-  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
-  openFileForRead(const llvm::Twine &Path) override;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override;
 
   /// True if \p Path is a user file (outside every system prefix).
   bool isUserPath(llvm::StringRef Path) const;

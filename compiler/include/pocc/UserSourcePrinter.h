@@ -28,8 +28,7 @@ public:
   UserSourcePrinter();
   ~UserSourcePrinter() override;
 
-  void BeginSourceFile(const clang::LangOptions &LangOpts,
-                       const clang::Preprocessor *PP) override;
+  void BeginSourceFile(const clang::LangOptions &LangOpts, const clang::Preprocessor *PP) override;
   void EndSourceFile() override;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;

@@ -40,9 +40,7 @@ template <class T> struct counted_ptr {
 };
 
 /// Makes a counted_ptr.
-template <class T> counted_ptr<T> counted(T *data, std::size_t count) {
-  return {data, count};
-}
+template <class T> counted_ptr<T> counted(T *data, std::size_t count) { return {data, count}; }
 
 namespace detail {
 
@@ -85,8 +83,7 @@ template <class X> std::size_t read_count(Reader &r) {
   std::uint64_t n = r.read<std::uint64_t>();
   constexpr bool block = std::is_trivially_copyable_v<X> && !std::is_pointer_v<X>;
   if (n > kMaxArrayBytes / sizeof(X) || (!block && n > r.remaining()))
-    throw decode_error("poc: array of " + std::to_string(n) +
-                       " elements exceeds the message");
+    throw decode_error("poc: array of " + std::to_string(n) + " elements exceeds the message");
   return static_cast<std::size_t>(n);
 }
 
@@ -178,8 +175,7 @@ template <class X> struct ArgCodec<counted_ptr<X>> {
     if constexpr (std::is_const_v<X>) {
       throw decode_error("poc: copy-back for a pointer to const");
     } else {
-      if (flag != 1 || !c.data || is_remote(c.data) ||
-          read_count<X>(r) != c.count)
+      if (flag != 1 || !c.data || is_remote(c.data) || read_count<X>(r) != c.count)
         throw decode_error("poc: copy-back does not match the array sent");
       read_elements<X>(r, c.data, c.count);
     }

@@ -23,8 +23,7 @@ namespace poc {
 /// The reply to a synchronous call: copy-backs first, then the result.
 class Reply {
 public:
-  explicit Reply(detail::MessagePtr m)
-      : msg_(std::move(m)), reader_(msg_->payload(), msg_.get()) {}
+  explicit Reply(detail::MessagePtr m) : msg_(std::move(m)), reader_(msg_->payload(), msg_.get()) {}
 
   /// Writes the server's copies of the non-const reference and pointer
   /// arguments back into `a...` (pass exactly those, in parameter order).
@@ -60,8 +59,7 @@ namespace detail {
 /// reference to the caller's object.
 template <class A>
 using copy_back_target_t =
-    std::conditional_t<std::is_lvalue_reference_v<A> &&
-                           !std::is_pointer_v<std::remove_cvref_t<A>>,
+    std::conditional_t<std::is_lvalue_reference_v<A> && !std::is_pointer_v<std::remove_cvref_t<A>>,
                        A, std::remove_cvref_t<A>>;
 
 /// The reply of a started call whose non-const reference and pointer
@@ -148,9 +146,8 @@ public:
   /// outlive that moment; until then the arguments keep their old values.
   template <class R, class... A> future<R> start_future(A &&...copy_backs) {
     using State = detail::CopyBackState<R, detail::copy_back_target_t<A>...>;
-    return future<R>(std::make_shared<State>(
-        detail::call_start_future(target_, method_, writer_),
-        std::forward<A>(copy_backs)...));
+    return future<R>(std::make_shared<State>(detail::call_start_future(target_, method_, writer_),
+                                             std::forward<A>(copy_backs)...));
   }
 
   /// The request being built (for hand-written protocols).

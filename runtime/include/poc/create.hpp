@@ -17,8 +17,7 @@ namespace poc {
 /// (method_id of "T::T(params)") with `args` (which must have the
 /// constructor's parameter types), waits until the constructor has run and
 /// returns the remote reference. Throws remote_error if it threw.
-template <class T, class... A>
-T *create(const machine &m, std::uint64_t ctor, const A &...args) {
+template <class T, class... A> T *create(const machine &m, std::uint64_t ctor, const A &...args) {
   Writer w;
   detail::begin_message(w);
   (detail::ArgCodec<A>::write(w, args), ...);

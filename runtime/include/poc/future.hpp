@@ -5,8 +5,8 @@
 #include <poc/errors.hpp>
 #include <poc/transport.hpp>
 
-#include <exception>
 #include <cstddef>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <tuple>
@@ -216,8 +216,7 @@ template <class T> std::shared_ptr<FutureState<T>> state_of(const future<T> &f);
 template <class T> class future {
 public:
   future() = default;
-  explicit future(std::shared_ptr<detail::FutureState<T>> state)
-      : state_(std::move(state)) {}
+  explicit future(std::shared_ptr<detail::FutureState<T>> state) : state_(std::move(state)) {}
 
   /// True if this future refers to a result (not default-constructed, not
   /// yet consumed by get()).
@@ -239,14 +238,13 @@ public:
   /// `f.then(g).then(h)`. `fn` runs in the thread that calls get() on the
   /// returned future; this future becomes invalid.
   template <class F> auto then(F fn) {
-    using U = std::conditional_t<std::is_void_v<T>, std::invoke_result<F>,
-                                 std::invoke_result<F, T>>;
+    using U =
+        std::conditional_t<std::is_void_v<T>, std::invoke_result<F>, std::invoke_result<F, T>>;
     using R = typename detail::then_value<typename U::type>::type;
     auto s = std::move(state_);
     if (!s)
       throw usage_error("poc::future::then() on an invalid future");
-    return future<R>(std::make_shared<detail::ThenState<T, R, F>>(std::move(s),
-                                                                  std::move(fn)));
+    return future<R>(std::make_shared<detail::ThenState<T, R, F>>(std::move(s), std::move(fn)));
   }
 
 private:

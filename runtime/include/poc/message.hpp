@@ -23,32 +23,32 @@ struct Link;
 /// What a message asks for. Requests share one MPI tag, so MPI's
 /// non-overtaking rule orders creation, calls and destruction per sender.
 enum class Kind : std::uint8_t {
-  call = 1,         ///< synchronous call; reply to `token`
-  start,            ///< started call; acknowledged cumulatively to `context`
-  start_future,     ///< started call with a future; reply to `token`
-  create,           ///< create process `target` of class `klass`, ctor `method`
-  start_create,     ///< started creation; acknowledged like `start`
-  destroy,          ///< run the destructor and end the process; reply to `token`
-  reply,            ///< result of call/start_future/create/destroy
-  ack,              ///< cumulative acknowledgement of started requests
-  barrier_arrive,   ///< a group member reached barrier `method` epoch `aux`
-  barrier_release,  ///< everyone arrived at barrier `method` epoch `aux`; with
-                    ///< Status::exception: the barrier was abandoned (payload: why)
-  shutdown,         ///< rank 0: the program ended; stop serving
-  shutdown_done,    ///< a host has no running process left
-  finish,           ///< rank 0: every host is done; leave the service loop
-  barrier_abandon,  ///< a member of group `method` will not reach barrier epoch `aux`
-  activate,         ///< activate persistent process `target` of class `klass`
-                    ///< (payload: its address); reply: found (bool)
-  persist_create,   ///< create persistent process `target` with ctor `method`
-                    ///< (payload: address, then the ctor's arguments)
-  checkpoint,       ///< save persistent process `target` now; reply when saved
-  relay,            ///< a message for host `target.host` from host `aux`, carried
-                    ///< along permanent links (payload: the message)
-  connect_request,  ///< (relayed) host `aux` asks to connect; answer connect_port
-  connect_port,     ///< (relayed) the port to connect to (payload: its name),
-                    ///< already being accepted
-  close_connection, ///< on a connection: its owner closes it
+  call = 1,          ///< synchronous call; reply to `token`
+  start,             ///< started call; acknowledged cumulatively to `context`
+  start_future,      ///< started call with a future; reply to `token`
+  create,            ///< create process `target` of class `klass`, ctor `method`
+  start_create,      ///< started creation; acknowledged like `start`
+  destroy,           ///< run the destructor and end the process; reply to `token`
+  reply,             ///< result of call/start_future/create/destroy
+  ack,               ///< cumulative acknowledgement of started requests
+  barrier_arrive,    ///< a group member reached barrier `method` epoch `aux`
+  barrier_release,   ///< everyone arrived at barrier `method` epoch `aux`; with
+                     ///< Status::exception: the barrier was abandoned (payload: why)
+  shutdown,          ///< rank 0: the program ended; stop serving
+  shutdown_done,     ///< a host has no running process left
+  finish,            ///< rank 0: every host is done; leave the service loop
+  barrier_abandon,   ///< a member of group `method` will not reach barrier epoch `aux`
+  activate,          ///< activate persistent process `target` of class `klass`
+                     ///< (payload: its address); reply: found (bool)
+  persist_create,    ///< create persistent process `target` with ctor `method`
+                     ///< (payload: address, then the ctor's arguments)
+  checkpoint,        ///< save persistent process `target` now; reply when saved
+  relay,             ///< a message for host `target.host` from host `aux`, carried
+                     ///< along permanent links (payload: the message)
+  connect_request,   ///< (relayed) host `aux` asks to connect; answer connect_port
+  connect_port,      ///< (relayed) the port to connect to (payload: its name),
+                     ///< already being accepted
+  close_connection,  ///< on a connection: its owner closes it
   connection_closed, ///< on a connection: the acceptor sends nothing more on it
   last = connection_closed
 };

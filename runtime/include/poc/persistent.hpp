@@ -81,8 +81,7 @@ T *make_persistent(const machine &m, std::string_view address, std::uint64_t cto
   detail::begin_message(w);
   w.write(std::string(address)); // the host validates it again
   (detail::ArgCodec<A>::write(w, args), ...);
-  return static_cast<T *>(
-      detail::create_persistent(typeid(T), m, address, ctor, w, sizeof(T)));
+  return static_cast<T *>(detail::create_persistent(typeid(T), m, address, ctor, w, sizeof(T)));
 }
 
 /// Where `new(poc::persistent_at(m, address)) T(args)` creates a process:
@@ -96,7 +95,8 @@ public:
   /// `new(text) T` still means a machine.
   explicit persistent_at(std::string_view address) : address_(address) {}
   /// On a host of machine `m`.
-  explicit persistent_at(machine m, std::string_view address) : where_(std::move(m)), address_(address) {}
+  explicit persistent_at(machine m, std::string_view address)
+      : where_(std::move(m)), address_(address) {}
 
   /// The machine to create the process on.
   const machine &where() const { return where_ ? *where_ : detail::any_machine(); }

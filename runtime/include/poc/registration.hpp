@@ -14,8 +14,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <typeindex>
 #include <type_traits>
+#include <typeindex>
 #include <typeinfo>
 
 namespace poc {
@@ -103,16 +103,15 @@ public:
   explicit ClassRegistration(std::string_view name) {
     TypeRegistry::add<T>(std::string(name));
     detail::register_class(
-        typeid(T), detail::ClassInfo{
-                       std::string(name), method_id(name), sizeof(T),
-                       [](std::uint64_t ctor, Request &rq) -> void * {
-                         return Server::construct(ctor, rq);
-                       },
-                       [](void *object, std::uint64_t method, Request &rq) {
-                         Server::dispatch(*static_cast<T *>(object), method, rq);
-                       },
-                       [](void *object) { delete static_cast<T *>(object); },
-                       group_member_of(), persist_ops_of()});
+        typeid(T), detail::ClassInfo{std::string(name), method_id(name), sizeof(T),
+                                     [](std::uint64_t ctor, Request &rq) -> void * {
+                                       return Server::construct(ctor, rq);
+                                     },
+                                     [](void *object, std::uint64_t method, Request &rq) {
+                                       Server::dispatch(*static_cast<T *>(object), method, rq);
+                                     },
+                                     [](void *object) { delete static_cast<T *>(object); },
+                                     group_member_of(), persist_ops_of()});
   }
 
 private:

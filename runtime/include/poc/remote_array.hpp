@@ -10,8 +10,8 @@
 #include <poc/method_id.hpp>
 #include <poc/registration.hpp>
 
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -36,11 +36,20 @@ public:
     if constexpr (std::is_arithmetic_v<E>) {
       E &e = data_[check(i, 1)];
       switch (op) {
-      case 0: e += v; break;
-      case 1: e -= v; break;
-      case 2: e *= v; break;
-      case 3: e /= v; break;
-      default: throw std::invalid_argument("poc: bad remote array operation");
+      case 0:
+        e += v;
+        break;
+      case 1:
+        e -= v;
+        break;
+      case 2:
+        e *= v;
+        break;
+      case 3:
+        e /= v;
+        break;
+      default:
+        throw std::invalid_argument("poc: bad remote array operation");
       }
       return e;
     } else {
@@ -65,9 +74,9 @@ public:
 private:
   std::size_t check(std::uint64_t first, std::uint64_t n) const {
     if (first > data_.size() || n > data_.size() - first)
-      throw std::out_of_range("poc: remote array range [" + std::to_string(first) +
-                              ", +" + std::to_string(n) + ") outside [0, " +
-                              std::to_string(data_.size()) + ")");
+      throw std::out_of_range("poc: remote array range [" + std::to_string(first) + ", +" +
+                              std::to_string(n) + ") outside [0, " + std::to_string(data_.size()) +
+                              ")");
     return static_cast<std::size_t>(first);
   }
   std::vector<E> data_;
@@ -93,12 +102,23 @@ template <class E> struct RemoteArrayServer : RemoteArrayInterface<E> {
   using I = RemoteArrayInterface<E>;
   static void dispatch(RemoteArray<E> &self, std::uint64_t method, Request &rq) {
     switch (method) {
-    case I::get: rq.invoke(self, &RemoteArray<E>::get); return;
-    case I::set: rq.invoke(self, &RemoteArray<E>::set); return;
-    case I::update: rq.invoke(self, &RemoteArray<E>::update); return;
-    case I::read: self.read(rq); return;
-    case I::write: self.write(rq); return;
-    default: rq.unknown_method(method);
+    case I::get:
+      rq.invoke(self, &RemoteArray<E>::get);
+      return;
+    case I::set:
+      rq.invoke(self, &RemoteArray<E>::set);
+      return;
+    case I::update:
+      rq.invoke(self, &RemoteArray<E>::update);
+      return;
+    case I::read:
+      self.read(rq);
+      return;
+    case I::write:
+      self.write(rq);
+      return;
+    default:
+      rq.unknown_method(method);
     }
   }
   static RemoteArray<E> *construct(std::uint64_t ctor, Request &rq) {
@@ -129,9 +149,8 @@ template <class E> E *create_array(const machine &m, std::size_t n) {
   detail::begin_message(w);
   w.write(static_cast<std::uint64_t>(n));
   std::size_t bytes = n * sizeof(E);
-  return static_cast<E *>(detail::create_process(typeid(detail::RemoteArray<E>), m,
-                                                 S::ctor, w, bytes ? bytes : 1,
-                                                 false));
+  return static_cast<E *>(detail::create_process(typeid(detail::RemoteArray<E>), m, S::ctor, w,
+                                                 bytes ? bytes : 1, false));
 }
 
 /// `delete[] p`: ends the remote array `p` (or deletes a local array).
@@ -202,10 +221,18 @@ private:
   E updated(std::uint8_t op, const E &v) {
     if (!is_remote(p_)) {
       switch (op) {
-      case 0: *p_ += v; break;
-      case 1: *p_ -= v; break;
-      case 2: *p_ *= v; break;
-      default: *p_ /= v; break;
+      case 0:
+        *p_ += v;
+        break;
+      case 1:
+        *p_ -= v;
+        break;
+      case 2:
+        *p_ *= v;
+        break;
+      default:
+        *p_ /= v;
+        break;
       }
       return *p_;
     }
@@ -217,9 +244,7 @@ private:
 };
 
 /// `p[i]` for a possibly remote `p`.
-template <class E> element_ref<E> element(E *p, std::ptrdiff_t i) {
-  return element_ref<E>(p + i);
-}
+template <class E> element_ref<E> element(E *p, std::ptrdiff_t i) { return element_ref<E>(p + i); }
 
 /// Copies elements [first, first+n) of the possibly remote array `p` to
 /// `out` (out of band, straight into `out`, when large).

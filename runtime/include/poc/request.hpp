@@ -35,8 +35,7 @@ public:
   /// Decodes the parameters of `fn`, calls `(self.*fn)(params...)` (virtually
   /// if `fn` is virtual), then encodes the copy-backs of non-const reference
   /// and pointer parameters in order, then the result.
-  template <class Self, class C, class R, class... P>
-  void invoke(Self &self, R (C::*fn)(P...)) {
+  template <class Self, class C, class R, class... P> void invoke(Self &self, R (C::*fn)(P...)) {
     run<R, P...>([&](auto &&...a) -> R { return (self.*fn)(static_cast<decltype(a)>(a)...); });
   }
   /// Same for const methods.
@@ -88,7 +87,8 @@ private:
       write_backs(slots);
       finish_reply();
     } else {
-      std::remove_cvref_t<R> result = std::apply([&](auto &...s) -> R { return f(s.get()...); }, slots);
+      std::remove_cvref_t<R> result =
+          std::apply([&](auto &...s) -> R { return f(s.get()...); }, slots);
       write_backs(slots);
       reply_->write(result);
       finish_reply();

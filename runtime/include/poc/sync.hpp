@@ -25,8 +25,7 @@ void start_local_task(std::function<void()> task);
 /// Arguments are copied (decayed) into the task.
 template <class F, class... A> void start_local(F &&f, A &&...args) {
   detail::start_local_task(
-      [fn = std::forward<F>(f),
-       tup = std::make_tuple(std::forward<A>(args)...)]() mutable {
+      [fn = std::forward<F>(f), tup = std::make_tuple(std::forward<A>(args)...)]() mutable {
         std::apply(fn, std::move(tup));
       });
 }

@@ -30,8 +30,7 @@ void call_start(const void *target, std::uint64_t method, Writer &w);
 class ReplySlot;
 
 /// Sends a started call whose reply goes to the returned slot.
-std::shared_ptr<ReplySlot> call_start_future(const void *target,
-                                             std::uint64_t method, Writer &w);
+std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method, Writer &w);
 /// True once the reply is in.
 bool reply_ready(const ReplySlot &slot);
 /// Waits for the reply.
@@ -44,9 +43,8 @@ MessagePtr reply_take(ReplySlot &slot);
 /// constructor `ctor` and the arguments in `w`; returns its reference (an
 /// arena address whose slot holds at least `min_bytes`). `started`: return
 /// at once (errors at the next sync()), else wait for the constructor.
-void *create_process(std::type_index type, const machine &m,
-                     std::uint64_t ctor, Writer &w, std::size_t min_bytes,
-                     bool started);
+void *create_process(std::type_index type, const machine &m, std::uint64_t ctor, Writer &w,
+                     std::size_t min_bytes, bool started);
 
 /// Ends the process `p` refers to after its queued requests, running its
 /// destructor; waits for that.

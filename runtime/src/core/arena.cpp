@@ -30,8 +30,8 @@ namespace {
 /// Address space layout: object slots (1 MiB each, looked up by index)
 /// followed by variable-size slots for big objects and arrays (looked up in
 /// an ordered map).
-constexpr std::size_t kObjectSlots = std::size_t{1} << 19;           // 512 GiB
-constexpr std::size_t kLargeBytes = std::size_t{1} << 40;            // 1 TiB
+constexpr std::size_t kObjectSlots = std::size_t{1} << 19; // 512 GiB
+constexpr std::size_t kLargeBytes = std::size_t{1} << 40;  // 1 TiB
 constexpr std::size_t kObjectRegion = kObjectSlots * kSlotBytes;
 
 struct SlotInfo {

@@ -163,8 +163,7 @@ void call_start(const void *target, std::uint64_t method, Writer &w) {
   send_started(h, ctx, id, hd, w);
 }
 
-std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method,
-                                             Writer &w) {
+std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method, Writer &w) {
   Host &h = host();
   ProcessId id = target_of(target);
   Context &ctx = h.current_context();

@@ -88,9 +88,8 @@ void Connections::acquire(int dest, bool awaits_reply) {
         continue;
       }
       // Another thread is connecting or closing: wait for it.
-      engine_.wait_until(lk, [&] {
-        return p.state == Peer::State::open || p.state == Peer::State::closed;
-      });
+      engine_.wait_until(
+          lk, [&] { return p.state == Peer::State::open || p.state == Peer::State::closed; });
     }
     evict_locked(lk, dest);
   } catch (...) {
@@ -124,9 +123,8 @@ void Connections::connect_locked(std::unique_lock<std::mutex> &lk, int dest, Pee
     fail("the program has ended");
   host_.send_control(dest, Kind::connect_request, 0, 0, 0);
   auto deadline = std::chrono::steady_clock::now() + kPortTimeout;
-  engine_.wait_until(lk, [&] {
-    return p.port_arrived || std::chrono::steady_clock::now() > deadline;
-  });
+  engine_.wait_until(lk,
+                     [&] { return p.port_arrived || std::chrono::steady_clock::now() > deadline; });
   if (!p.port_arrived)
     fail("it did not answer within " + std::to_string(kPortTimeout.count()) + " s");
   std::string port = p.port;
@@ -218,8 +216,7 @@ void Connections::on_close(const std::shared_ptr<Link> &link) {
     return;
   link->closing = true;
   engine_.remove_link(link.get());
-  host_.send_control(link->base, Kind::connection_closed, 0, 0, 0, nullptr, Status::ok,
-                     link.get());
+  host_.send_control(link->base, Kind::connection_closed, 0, 0, 0, nullptr, Status::ok, link.get());
   post(Job{-1, {}, link});
 }
 
@@ -235,14 +232,12 @@ void Connections::close_all(std::chrono::milliseconds patience) {
   std::unique_lock<std::mutex> lk(engine_.mutex());
   auto deadline = std::chrono::steady_clock::now() + patience;
   for (auto &[dest, p] : peers_) {
-    engine_.wait_until(lk, [&] {
-      return p.state == Peer::State::open || p.state == Peer::State::closed;
-    });
+    engine_.wait_until(
+        lk, [&] { return p.state == Peer::State::open || p.state == Peer::State::closed; });
     if (p.state != Peer::State::open)
       continue;
-    engine_.wait_until(lk, [&] {
-      return p.pins == 0 || std::chrono::steady_clock::now() > deadline;
-    });
+    engine_.wait_until(lk,
+                       [&] { return p.pins == 0 || std::chrono::steady_clock::now() > deadline; });
     close_locked(lk, dest, p);
   }
 }

@@ -7,9 +7,9 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <cstring>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -493,8 +493,8 @@ void Engine::send_owned(int dest, int tag, std::vector<std::byte> bytes, bool lo
 void Engine::isend_owned(const Link &link, int host, int tag, std::vector<std::byte> bytes,
                          bool locked) {
   MPI_Request req;
-  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, host - link.base,
-                      tag, link.requests, &req),
+  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, host - link.base, tag,
+                      link.requests, &req),
             "MPI_Isend");
   Op op;
   op.owned = std::move(bytes);
@@ -547,8 +547,8 @@ std::uint32_t Engine::reserve_block_tags(int dest, unsigned count) {
 void Engine::receive_block(const Link &link, int source, std::uint32_t tag, void *dst,
                            std::size_t n) {
   MPI_Request req;
-  check_mpi(MPI_Irecv(dst, static_cast<int>(n), MPI_BYTE, source - link.base,
-                      static_cast<int>(tag), link.blocks, &req),
+  check_mpi(MPI_Irecv(dst, static_cast<int>(n), MPI_BYTE, source - link.base, static_cast<int>(tag),
+                      link.blocks, &req),
             "MPI_Irecv");
   bool done = false;
   MPI_Status st;
@@ -559,9 +559,9 @@ void Engine::receive_block(const Link &link, int source, std::uint32_t tag, void
     wait_until(lk, [&] { return done || std::chrono::steady_clock::now() > deadline; });
     if (!done) {
       cancel_receive(&done);
-      throw decode_error("poc: an out-of-band block announced by rank " +
-                         std::to_string(source) + " did not arrive within " +
-                         std::to_string(block_timeout_.count()) + " ms");
+      throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source) +
+                         " did not arrive within " + std::to_string(block_timeout_.count()) +
+                         " ms");
     }
   }
   int count = 0;

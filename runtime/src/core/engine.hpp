@@ -216,8 +216,7 @@ private:
   void test_ops();
   void add_op(MPI_Request req, Op op, bool locked = false);
   /// Posts the send of `bytes` to `host` on `link`; the engine keeps them.
-  void isend_owned(const Link &link, int host, int tag, std::vector<std::byte> bytes,
-                   bool locked);
+  void isend_owned(const Link &link, int host, int tag, std::vector<std::byte> bytes, bool locked);
   void complete_op(Op &op, const MPI_Status &st);
   /// Cancels the pending receive that reports to `done` (mutex held).
   void cancel_receive(bool *done);

@@ -94,10 +94,10 @@ Host::Host(Engine &engine, int job_hosts)
   set_job_size(job_hosts);
   main_context_.id = 1;
   contexts_[1] = &main_context_;
-  engine_.set_router([this](int source, int tag, std::vector<std::byte> bytes,
-                            const std::shared_ptr<Link> &link) {
-    route(source, tag, std::move(bytes), link);
-  });
+  engine_.set_router(
+      [this](int source, int tag, std::vector<std::byte> bytes, const std::shared_ptr<Link> &link) {
+        route(source, tag, std::move(bytes), link);
+      });
   std::lock_guard<std::mutex> g(engine_.mutex());
   for (std::size_t i = 0; i < kPrespawnedWorkers; ++i) {
     auto w = std::make_unique<Worker>();
@@ -193,8 +193,7 @@ void Host::route(int source, int tag, std::vector<std::byte> bytes,
   lk.unlock();
 }
 
-void Host::route_request(std::unique_ptr<Message> m,
-                         std::vector<std::unique_ptr<Message>> &dead) {
+void Host::route_request(std::unique_ptr<Message> m, std::vector<std::unique_ptr<Message>> &dead) {
   const WireHeader &h = m->header();
   if (stopping_)
     return reject(std::move(m), "poc::usage_error", "the program has ended", dead);
@@ -230,12 +229,12 @@ void Host::route_request(std::unique_ptr<Message> m,
   if (it != processes_.end())
     return enqueue(*it->second, std::move(m));
   if (ended_.count(h.target))
-    return reject(std::move(m), "poc::usage_error",
-                  "process " + id_text(h.target) + " has ended", dead);
+    return reject(std::move(m), "poc::usage_error", "process " + id_text(h.target) + " has ended",
+                  dead);
   if (m->source() == h.target.creator)
     // Requests from the creator's rank are ordered after its creation.
-    return reject(std::move(m), "poc::usage_error",
-                  "no process " + id_text(h.target) + " exists", dead);
+    return reject(std::move(m), "poc::usage_error", "no process " + id_text(h.target) + " exists",
+                  dead);
   // A reference that travelled faster than its creation: wait for it.
   pending_[h.target].push_back(std::move(m));
 }
@@ -271,8 +270,8 @@ void Host::reject(std::unique_ptr<Message> m, const std::string &type, const std
                   std::vector<std::unique_ptr<Message>> &dead) {
   const WireHeader &h = m->header();
   if (type == "poc::protocol_error")
-    std::fprintf(stderr, "poc: rank %d: refused a request from rank %d: %s\n", rank(),
-                 m->source(), text.c_str());
+    std::fprintf(stderr, "poc: rank %d: refused a request from rank %d: %s\n", rank(), m->source(),
+                 text.c_str());
   if (has_reply(h.kind))
     send_error_reply(m->source(), h.token, type, text);
   else if (is_started(h.kind))
@@ -283,8 +282,8 @@ void Host::reject(std::unique_ptr<Message> m, const std::string &type, const std
 void Host::route_reply(std::unique_ptr<Message> m) {
   auto it = slots_.find(m->header().token);
   if (it == slots_.end()) {
-    std::fprintf(stderr, "poc: rank %d: dropped a reply from rank %d for an unknown call\n",
-                 rank(), m->source());
+    std::fprintf(stderr, "poc: rank %d: dropped a reply from rank %d for an unknown call\n", rank(),
+                 m->source());
     return;
   }
   std::shared_ptr<ReplySlot> slot = std::move(it->second);
@@ -747,8 +746,8 @@ void Host::deactivate(Process &p) noexcept {
   try {
     p.cls->persist->save(store(), p.persistent->address, p.cls->name, p.object);
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: rank %d: could not save persistent process %s ('%s'): %s\n",
-                 rank(), id_text(p.id).c_str(), p.persistent->address.str().c_str(), e.what());
+    std::fprintf(stderr, "poc: rank %d: could not save persistent process %s ('%s'): %s\n", rank(),
+                 id_text(p.id).c_str(), p.persistent->address.str().c_str(), e.what());
   }
   p.persistent.reset();
 }
@@ -761,8 +760,7 @@ void Host::arrive_barrier(int coordinator, std::uint64_t key, std::uint64_t epoc
   send_control(coordinator, Kind::barrier_arrive, key, epoch, members);
 }
 
-void Host::wait_barrier(std::unique_lock<std::mutex> &lk, std::uint64_t key,
-                        std::uint64_t epoch) {
+void Host::wait_barrier(std::unique_lock<std::mutex> &lk, std::uint64_t key, std::uint64_t epoch) {
   auto k = std::make_pair(key, epoch);
   engine_.wait_until(lk, [&] {
     auto it = released_.find(k);
@@ -800,10 +798,10 @@ void Host::fail_barriers_locked(std::uint64_t key, std::uint64_t epoch, const st
       return;
     ab->second = Abandoned{epoch, text};
   }
-  for (auto it = arrivals_.lower_bound({key, epoch}); it != arrivals_.end() && it->first.first == key;) {
+  for (auto it = arrivals_.lower_bound({key, epoch});
+       it != arrivals_.end() && it->first.first == key;) {
     for (auto [dest, n] : it->second.per_host)
-      send_control(dest, Kind::barrier_release, key, it->first.second, n, &text,
-                   Status::exception);
+      send_control(dest, Kind::barrier_release, key, it->first.second, n, &text, Status::exception);
     it = arrivals_.erase(it);
   }
 }
@@ -811,7 +809,8 @@ void Host::fail_barriers_locked(std::uint64_t key, std::uint64_t epoch, const st
 void Host::abandon_if_member(const Process &p, const std::string &event) noexcept {
   if (!p.object || !p.cls->group_member)
     return;
-  detail::abandon_barriers(*p.cls->group_member(p.object), "(process " + id_text(p.id) + ") " + event);
+  detail::abandon_barriers(*p.cls->group_member(p.object),
+                           "(process " + id_text(p.id) + ") " + event);
 }
 
 // ---------------------------------------------------------------- shutdown
@@ -835,7 +834,8 @@ void Host::begin_shutdown_locked() {
 }
 
 std::size_t Host::reporting_hosts_locked() const {
-  std::size_t ranks = engine_.parent() < 0 && rank() == 0 ? static_cast<std::size_t>(engine_.size() - 1) : 0;
+  std::size_t ranks =
+      engine_.parent() < 0 && rank() == 0 ? static_cast<std::size_t>(engine_.size() - 1) : 0;
   return ranks + children_.size();
 }
 
@@ -846,8 +846,7 @@ void Host::drain_locked(std::unique_lock<std::mutex> &lk) {
   lk.unlock();
   connections_.close_all(std::chrono::seconds(5));
   lk.lock();
-  engine_.wait_until(lk, [&] { return hosts_done_ >= reporting_hosts_locked(); },
-                     WaitRole::idle);
+  engine_.wait_until(lk, [&] { return hosts_done_ >= reporting_hosts_locked(); }, WaitRole::idle);
 }
 
 void Host::end_job() {

@@ -171,8 +171,7 @@ private:
     bool exit = false;
   };
 
-  void route(int source, int tag, std::vector<std::byte> bytes,
-             const std::shared_ptr<Link> &link);
+  void route(int source, int tag, std::vector<std::byte> bytes, const std::shared_ptr<Link> &link);
   void route_request(std::unique_ptr<Message> m, std::vector<std::unique_ptr<Message>> &dead);
   void route_reply(std::unique_ptr<Message> m);
   void route_ack(const Message &m);
@@ -252,8 +251,7 @@ private:
   };
   std::map<std::uint64_t, Abandoned> abandoned_;
   /// Failed releases received here: (key, epoch) -> members still to fail, error.
-  std::map<std::pair<std::uint64_t, std::uint64_t>, std::pair<std::uint64_t, std::string>>
-      failed_;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::pair<std::uint64_t, std::string>> failed_;
 
   /// Refused messages whose out-of-band blocks are drained later, outside
   /// the mutex.

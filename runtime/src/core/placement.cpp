@@ -175,9 +175,9 @@ std::vector<int> spawn_for(Placement &p, const machine &m, int n) {
   } catch (const usage_error &e) {
     if (!cfg)
       throw;
-    throw usage_error("poc: machine '" + m.name() + "' maps to host '" + cfg->second +
-                      "', which runs no rank of this job, and no host could be started there: " +
-                      e.what());
+    throw usage_error(
+        "poc: machine '" + m.name() + "' maps to host '" + cfg->second +
+        "', which runs no rank of this job, and no host could be started there: " + e.what());
   }
   for (int h : hosts)
     p.spawned.emplace_back(h, name);

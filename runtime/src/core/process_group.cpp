@@ -97,8 +97,8 @@ MPI_Comm make_group_communicator(const ProcessGroupMember &member) {
     auto [it, fresh] = member_on_rank.emplace(host, i);
     if (!fresh)
       throw usage_error("poc: make_group_communicator: members " + std::to_string(it->second) +
-                        " and " + std::to_string(i) + " both run on rank " +
-                        std::to_string(host) + "; a communicator needs one member per rank");
+                        " and " + std::to_string(i) + " both run on rank " + std::to_string(host) +
+                        "; a communicator needs one member per rank");
     ranks[static_cast<std::size_t>(i)] = host;
     tag_hash = tag_hash * 1000003u + static_cast<std::uint64_t>(host) + 1;
   }
@@ -126,8 +126,8 @@ void abandon_barriers(const ProcessGroupMember &member, const std::string &event
     char key[32];
     std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(member.key_));
     std::string text = "barrier of group " + std::string(key) + " (" + std::to_string(member.n_) +
-                       " members) abandoned: member " + std::to_string(member.id_) + " " +
-                       event + " before reaching barrier #" + std::to_string(member.epoch_ + 1);
+                       " members) abandoned: member " + std::to_string(member.id_) + " " + event +
+                       " before reaching barrier #" + std::to_string(member.epoch_ + 1);
     host().abandon_barriers(member.coordinator(), member.key_, member.epoch_, text);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "poc: could not report an abandoned barrier: %s\n", e.what());

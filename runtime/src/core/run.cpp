@@ -1,9 +1,9 @@
 #include "arena.hpp"
-#include <poc/serialize/type_name.hpp>
 #include "engine.hpp"
 #include "host.hpp"
 #include "placement.hpp"
 #include "spawn.hpp"
+#include <poc/serialize/type_name.hpp>
 
 #include <poc/run.hpp>
 

@@ -46,9 +46,7 @@ bool resolves(const std::string &hostname) {
 
 } // namespace
 
-void remember_arguments(int argc, char **argv) {
-  g_arguments.assign(argv, argv + argc);
-}
+void remember_arguments(int argc, char **argv) { g_arguments.assign(argv, argv + argc); }
 
 std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
   if (engine_.parent() >= 0)
@@ -96,8 +94,8 @@ std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
     int len = 0;
     MPI_Error_string(rc, text, &len);
     throw std::runtime_error("poc: could not start " + std::to_string(count) + " host(s)" +
-                             (hostname.empty() ? std::string() : " on '" + hostname + "'") +
-                             ": " + std::string(text, static_cast<std::size_t>(len)));
+                             (hostname.empty() ? std::string() : " on '" + hostname + "'") + ": " +
+                             std::string(text, static_cast<std::size_t>(len)));
   }
   auto link = std::make_shared<Link>();
   link->kind = Link::Kind::children;

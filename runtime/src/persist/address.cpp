@@ -44,8 +44,7 @@ std::string check_component(std::string_view comp, std::size_t index) {
            "; a component starts with a letter, digit or '_'";
   for (char c : comp)
     if (!is_char(c))
-      return where + " contains " + describe(c) +
-             "; allowed are letters, digits, '_', '-' and '.'";
+      return where + " contains " + describe(c) + "; allowed are letters, digits, '_', '-' and '.'";
   if (comp.size() >= Address::file_suffix.size() &&
       comp.substr(comp.size() - Address::file_suffix.size()) == Address::file_suffix)
     return where + " ends with the reserved suffix '" + std::string(Address::file_suffix) + "'";
@@ -67,7 +66,8 @@ std::string Address::check(std::string_view text) {
   std::size_t start = 0;
   while (true) {
     std::size_t slash = text.find('/', start);
-    std::string_view comp = text.substr(start, slash == std::string_view::npos ? slash : slash - start);
+    std::string_view comp =
+        text.substr(start, slash == std::string_view::npos ? slash : slash - start);
     if (std::string why = check_component(comp, index); !why.empty())
       return why;
     if (++index > max_components)
@@ -83,7 +83,8 @@ Address Address::parse(std::string_view text) {
     // The rejected text may hold control bytes; show it escaped.
     std::string shown;
     for (char c : text.substr(0, max_length + 16))
-      shown += (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) ? std::string(1, c) : describe(c);
+      shown +=
+          (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) ? std::string(1, c) : describe(c);
     throw store_error(store_errc::invalid_address, shown, "invalid address: " + why);
   }
   return Address(std::string(strip_scheme(text)));

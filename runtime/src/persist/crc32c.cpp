@@ -39,7 +39,7 @@ constexpr Tables make_tables() {
 
 constexpr Tables Table = make_tables();
 
-std::uint32_t crc_software(const unsigned char* p, std::size_t n, std::uint32_t c) noexcept {
+std::uint32_t crc_software(const unsigned char *p, std::size_t n, std::uint32_t c) noexcept {
   while (n >= 8) {
     std::uint32_t lo, hi;
     std::memcpy(&lo, p, 4);
@@ -92,7 +92,7 @@ struct ShiftTables {
   }
 };
 
-__attribute__((target("sse4.2"))) std::uint32_t crc_hardware(const unsigned char* p, std::size_t n,
+__attribute__((target("sse4.2"))) std::uint32_t crc_hardware(const unsigned char *p, std::size_t n,
                                                              std::uint32_t c) noexcept {
   if (n >= 3 * StreamBytes) {
     static const ShiftTables shifter;
@@ -107,7 +107,8 @@ __attribute__((target("sse4.2"))) std::uint32_t crc_hardware(const unsigned char
         b = _mm_crc32_u64(b, vb);
         d = _mm_crc32_u64(d, vd);
       }
-      c = shifter.shift(shifter.shift(static_cast<std::uint32_t>(a)) ^ static_cast<std::uint32_t>(b)) ^
+      c = shifter.shift(shifter.shift(static_cast<std::uint32_t>(a)) ^
+                        static_cast<std::uint32_t>(b)) ^
           static_cast<std::uint32_t>(d);
       p += 3 * StreamBytes;
       n -= 3 * StreamBytes;
@@ -135,8 +136,8 @@ bool has_hardware_crc() noexcept {
 
 } // namespace
 
-std::uint32_t crc32c(const void* data, std::size_t size, std::uint32_t crc) noexcept {
-  auto* p = static_cast<const unsigned char*>(data);
+std::uint32_t crc32c(const void *data, std::size_t size, std::uint32_t crc) noexcept {
+  auto *p = static_cast<const unsigned char *>(data);
   std::uint32_t state = ~crc;
 #if defined(__x86_64__)
   if (has_hardware_crc())
@@ -145,8 +146,8 @@ std::uint32_t crc32c(const void* data, std::size_t size, std::uint32_t crc) noex
   return ~crc_software(p, size, state);
 }
 
-std::uint32_t crc32c_portable(const void* data, std::size_t size, std::uint32_t crc) noexcept {
-  return ~crc_software(static_cast<const unsigned char*>(data), size, ~crc);
+std::uint32_t crc32c_portable(const void *data, std::size_t size, std::uint32_t crc) noexcept {
+  return ~crc_software(static_cast<const unsigned char *>(data), size, ~crc);
 }
 
 } // namespace poc::persist

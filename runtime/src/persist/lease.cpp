@@ -14,10 +14,10 @@
 
 namespace poc::persist {
 
-Lease::Lease(Lease&& other) noexcept
+Lease::Lease(Lease &&other) noexcept
     : Root(std::move(other.Root)), Addr(other.Addr), Fd(std::exchange(other.Fd, -1)) {}
 
-Lease& Lease::operator=(Lease&& other) noexcept {
+Lease &Lease::operator=(Lease &&other) noexcept {
   if (this != &other) {
     release();
     Root = std::move(other.Root);
@@ -37,7 +37,8 @@ void Lease::release() noexcept {
     detail::IoContext ctx{Addr.str(), file};
     detail::Walk w = detail::walk(Root, Addr, false, false, ctx);
     struct stat st;
-    if (w.found && ::fstatat(w.parent(), w.leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT) {
+    if (w.found && ::fstatat(w.parent(), w.leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 &&
+        errno == ENOENT) {
       detail::remove_locked(w.parent(), detail::lock_name(w.leaf), Fd);
       detail::prune_empty(w, Addr);
     }
@@ -52,8 +53,8 @@ namespace {
 
 /// Locks the object's lock file. \returns the descriptor, or -1 with
 /// \p holder describing the holder if it is held.
-int acquire(const std::filesystem::path& root, bool durable, const Address& address, const std::string& file,
-            std::string& holder) {
+int acquire(const std::filesystem::path &root, bool durable, const Address &address,
+            const std::string &file, std::string &holder) {
   detail::IoContext ctx{address.str(), file};
   return detail::with_restarts(ctx, [&] {
     detail::Walk w = detail::walk(root, address, true, durable, ctx);
@@ -68,7 +69,7 @@ int acquire(const std::filesystem::path& root, bool durable, const Address& addr
 
 } // namespace
 
-std::optional<Lease> Store::try_lease(const Address& address) const {
+std::optional<Lease> Store::try_lease(const Address &address) const {
   std::string holder;
   int fd = acquire(Root, Options.durable, address, file_of(address).string(), holder);
   if (fd < 0)
@@ -76,11 +77,12 @@ std::optional<Lease> Store::try_lease(const Address& address) const {
   return Lease(Root, address, fd);
 }
 
-Lease Store::lease(const Address& address) const {
+Lease Store::lease(const Address &address) const {
   std::string holder;
   int fd = acquire(Root, Options.durable, address, file_of(address).string(), holder);
   if (fd < 0)
-    throw store_error(store_errc::busy, address.str(), "the object is active in another process (" + holder + ")");
+    throw store_error(store_errc::busy, address.str(),
+                      "the object is active in another process (" + holder + ")");
   return Lease(Root, address, fd);
 }
 

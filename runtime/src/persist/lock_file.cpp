@@ -17,7 +17,7 @@ constexpr std::string_view LockSuffix = ".lock";
 
 /// Takes the exclusive OFD lock on all of \p fd without waiting.
 bool try_lock_fd(int fd) {
-  struct flock fl {};
+  struct flock fl{};
   fl.l_type = F_WRLCK;
   fl.l_whence = SEEK_SET;
   return ::fcntl(fd, F_OFD_SETLK, &fl) == 0;
@@ -25,9 +25,10 @@ bool try_lock_fd(int fd) {
 
 /// Whether \p fd is still the file named \p name in \p dirfd: a lock on a
 /// file someone unlinked meanwhile protects nothing.
-bool still_named(int dirfd, const std::string& name, int fd) {
+bool still_named(int dirfd, const std::string &name, int fd) {
   struct stat mine, current;
-  return ::fstat(fd, &mine) == 0 && ::fstatat(dirfd, name.c_str(), &current, AT_SYMLINK_NOFOLLOW) == 0 &&
+  return ::fstat(fd, &mine) == 0 &&
+         ::fstatat(dirfd, name.c_str(), &current, AT_SYMLINK_NOFOLLOW) == 0 &&
          mine.st_dev == current.st_dev && mine.st_ino == current.st_ino;
 }
 
@@ -49,7 +50,9 @@ std::string read_holder(int fd) {
 
 } // namespace
 
-std::string lock_name(std::string_view leaf) { return "." + std::string(leaf) + std::string(LockSuffix); }
+std::string lock_name(std::string_view leaf) {
+  return "." + std::string(leaf) + std::string(LockSuffix);
+}
 
 bool is_lock_name(std::string_view name) {
   if (!name.starts_with('.') || !name.ends_with(LockSuffix))
@@ -59,7 +62,7 @@ bool is_lock_name(std::string_view name) {
          Address::check(name.substr(0, name.size() - Address::file_suffix.size())).empty();
 }
 
-int lock(int dirfd, const std::string& name, std::string& holder) {
+int lock(int dirfd, const std::string &name, std::string &holder) {
   for (int attempt = 0; attempt < MaxRestarts; ++attempt) {
     UniqueFd fd(::openat(dirfd, name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, FileMode));
     if (!fd)
@@ -81,12 +84,12 @@ int lock(int dirfd, const std::string& name, std::string& holder) {
   return -2;
 }
 
-bool remove_if_unlocked(int dirfd, const std::string& name) noexcept {
+bool remove_if_unlocked(int dirfd, const std::string &name) noexcept {
   UniqueFd fd(::openat(dirfd, name.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC));
   return fd && try_lock_fd(fd.get()) && remove_locked(dirfd, name, fd.get());
 }
 
-bool remove_locked(int dirfd, const std::string& name, int fd) noexcept {
+bool remove_locked(int dirfd, const std::string &name, int fd) noexcept {
   return still_named(dirfd, name, fd) && ::unlinkat(dirfd, name.c_str(), 0) == 0;
 }
 

@@ -25,14 +25,14 @@ bool is_lock_name(std::string_view name);
 /// with \p holder set to the current holder's description if another open
 /// file description holds the lock. Retries if the file is replaced
 /// meanwhile. \returns -2 with errno set on a system error.
-int lock(int dirfd, const std::string& name, std::string& holder);
+int lock(int dirfd, const std::string &name, std::string &holder);
 
 /// Deletes lock file \p name in \p dirfd unless it is locked.
 /// \returns whether it was deleted. Never throws.
-bool remove_if_unlocked(int dirfd, const std::string& name) noexcept;
+bool remove_if_unlocked(int dirfd, const std::string &name) noexcept;
 
 /// Deletes lock file \p name in \p dirfd if it is still the file that the
 /// locked descriptor \p fd refers to. \returns whether it was deleted.
-bool remove_locked(int dirfd, const std::string& name, int fd) noexcept;
+bool remove_locked(int dirfd, const std::string &name, int fd) noexcept;
 
 } // namespace poc::persist::detail

@@ -14,7 +14,7 @@ namespace {
 
 /// Opens the root, creating it and its parents (0700) if \p create.
 /// \returns an invalid descriptor if it does not exist and !create.
-UniqueFd open_root(const fs::path& root, bool create, const IoContext& ctx) {
+UniqueFd open_root(const fs::path &root, bool create, const IoContext &ctx) {
   for (int attempt = 0;; ++attempt) {
     UniqueFd fd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (fd)
@@ -26,7 +26,7 @@ UniqueFd open_root(const fs::path& root, bool create, const IoContext& ctx) {
     if (attempt > 0)
       throw_io(ctx, "cannot create store directory", ENOENT);
     fs::path prefix;
-    for (const fs::path& part : root) {
+    for (const fs::path &part : root) {
       prefix /= part;
       if (::mkdir(prefix.c_str(), DirMode) != 0 && errno != EEXIST)
         throw_io(ctx, ("cannot create directory " + prefix.string() + " for").c_str(), errno);
@@ -36,7 +36,8 @@ UniqueFd open_root(const fs::path& root, bool create, const IoContext& ctx) {
 
 } // namespace
 
-Walk walk(const fs::path& root, const Address& address, bool create, bool durable, const IoContext& ctx) {
+Walk walk(const fs::path &root, const Address &address, bool create, bool durable,
+          const IoContext &ctx) {
   Walk w;
   auto comps = address.components();
   w.leaf = std::string(comps.back()) + std::string(Address::file_suffix);
@@ -58,7 +59,8 @@ Walk walk(const fs::path& root, const Address& address, bool create, bool durabl
       } else if (errno != EEXIST) {
         throw_io(ctx, ("cannot create directory '" + name + "' for").c_str(), errno);
       }
-      fd = UniqueFd(::openat(parent, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+      fd =
+          UniqueFd(::openat(parent, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
       if (!fd && errno == ENOENT)
         throw Restart{};
     }
@@ -78,7 +80,7 @@ Walk walk(const fs::path& root, const Address& address, bool create, bool durabl
   return w;
 }
 
-void prune_empty(const Walk& w, const Address& address) noexcept {
+void prune_empty(const Walk &w, const Address &address) noexcept {
   auto comps = address.components();
   for (std::size_t i = w.dirs.size() - 1; i >= 1; --i) {
     std::string name(comps[i - 1]);

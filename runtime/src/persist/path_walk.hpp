@@ -39,28 +39,29 @@ struct Walk {
 /// directories (0700, each new entry flushed if \p durable) if \p create.
 /// \throws Restart if a directory vanished meanwhile; store_error(io) if a
 /// step is a symbolic link, not a directory, or a system call fails.
-Walk walk(const std::filesystem::path& root, const Address& address, bool create, bool durable,
-          const IoContext& ctx);
+Walk walk(const std::filesystem::path &root, const Address &address, bool create, bool durable,
+          const IoContext &ctx);
 
 /// Removes the directories of \p w left empty, deepest first, never the
 /// root; stops at the first that is not empty. Concurrent saves rely on
 /// that order: they restart when a directory vanishes before they have
 /// created their file in it.
-void prune_empty(const Walk& w, const Address& address) noexcept;
+void prune_empty(const Walk &w, const Address &address) noexcept;
 
 /// How often an operation restarts before giving up; each restart means
 /// another thread or process made progress.
 inline constexpr int MaxRestarts = 1000;
 
 /// Runs \p op, restarting it when it throws Restart.
-template <class Op> auto with_restarts(const IoContext& ctx, Op&& op) {
+template <class Op> auto with_restarts(const IoContext &ctx, Op &&op) {
   for (int i = 0;; ++i) {
     try {
       return op();
-    } catch (const Restart&) {
+    } catch (const Restart &) {
       if (i == MaxRestarts)
         throw store_error(store_errc::io, ctx.address,
-                          "directories of " + ctx.file + " keep vanishing under concurrent removes");
+                          "directories of " + ctx.file +
+                              " keep vanishing under concurrent removes");
     }
   }
 }

@@ -18,10 +18,10 @@ class UniqueFd {
 public:
   UniqueFd() = default;
   explicit UniqueFd(int fd) noexcept : Fd(fd) {}
-  UniqueFd(UniqueFd&& o) noexcept : Fd(o.release()) {}
-  UniqueFd& operator=(UniqueFd&& o) noexcept;
-  UniqueFd(const UniqueFd&) = delete;
-  UniqueFd& operator=(const UniqueFd&) = delete;
+  UniqueFd(UniqueFd &&o) noexcept : Fd(o.release()) {}
+  UniqueFd &operator=(UniqueFd &&o) noexcept;
+  UniqueFd(const UniqueFd &) = delete;
+  UniqueFd &operator=(const UniqueFd &) = delete;
   ~UniqueFd();
 
   int get() const noexcept { return Fd; }
@@ -38,21 +38,21 @@ private:
 
 /// Context of an I/O failure for its message.
 struct IoContext {
-  const std::string& address;
-  const std::string& file;
+  const std::string &address;
+  const std::string &file;
 };
 
 /// "<what> <file>: <strerror(err)>" as a store_error(io).
-[[noreturn]] void throw_io(const IoContext& ctx, const char* what, int err);
+[[noreturn]] void throw_io(const IoContext &ctx, const char *what, int err);
 
 /// Writes all of \p bytes to \p fd.
-void write_all(int fd, std::span<const std::byte> bytes, const IoContext& ctx);
+void write_all(int fd, std::span<const std::byte> bytes, const IoContext &ctx);
 
 /// Reads \p out.size() bytes at \p offset; \returns how many were read
 /// (fewer only at end of file).
-std::size_t read_at(int fd, std::span<std::byte> out, std::size_t offset, const IoContext& ctx);
+std::size_t read_at(int fd, std::span<std::byte> out, std::size_t offset, const IoContext &ctx);
 
 /// fsync (or fdatasync if \p data_only) with EINTR retry.
-void sync_fd(int fd, bool data_only, const IoContext& ctx);
+void sync_fd(int fd, bool data_only, const IoContext &ctx);
 
 } // namespace poc::persist::detail

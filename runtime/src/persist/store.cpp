@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 #include "poc/persist/store.hpp"
 
-#include "poc/persist/crc32c.hpp"
-#include "poc/persist/error.hpp"
 #include "lock_file.hpp"
 #include "path_walk.hpp"
+#include "poc/persist/crc32c.hpp"
+#include "poc/persist/error.hpp"
 #include "posix_io.hpp"
 
 #include <algorithm>
@@ -44,7 +44,7 @@ constexpr std::string_view TempSuffix = ".tmp";
 
 /// A name for a temporary file next to \p leaf that no other save uses:
 /// the process id separates processes, the counter threads and attempts.
-std::string temp_name(const std::string& leaf) {
+std::string temp_name(const std::string &leaf) {
   static std::atomic<std::uint64_t> counter{0};
   return "." + leaf + "." + std::to_string(::getpid()) + "." + std::to_string(counter++) +
          std::string(TempSuffix);
@@ -82,12 +82,13 @@ struct OpenRecord {
   std::vector<std::byte> head; ///< The file's first bytes: header, then payload.
 };
 
-[[noreturn]] void not_found(const IoContext& ctx) {
-  throw store_error(store_errc::not_found, ctx.address, "no such object in store (" + ctx.file + ")");
+[[noreturn]] void not_found(const IoContext &ctx) {
+  throw store_error(store_errc::not_found, ctx.address,
+                    "no such object in store (" + ctx.file + ")");
 }
 
 /// Opens and validates the header and size of the record of \p address.
-OpenRecord open_record(const fs::path& root, const Address& address, const IoContext& ctx) {
+OpenRecord open_record(const fs::path &root, const Address &address, const IoContext &ctx) {
   Walk w = with_restarts(ctx, [&] { return walk(root, address, false, false, ctx); });
   if (!w.found)
     not_found(ctx);
@@ -110,7 +111,8 @@ OpenRecord open_record(const fs::path& root, const Address& address, const IoCon
   auto file_size = static_cast<std::uint64_t>(st.st_size);
 
   record::Source src{ctx.address, ctx.file};
-  std::vector<std::byte> head(static_cast<std::size_t>(std::min<std::uint64_t>(file_size, FirstReadBytes)));
+  std::vector<std::byte> head(
+      static_cast<std::size_t>(std::min<std::uint64_t>(file_size, FirstReadBytes)));
   head.resize(detail::read_at(fd.get(), head, 0, ctx));
   record::FixedHeader fixed = record::decode_fixed(head, src);
   std::uint64_t header_size = fixed.header_size();
@@ -124,30 +126,36 @@ OpenRecord open_record(const fs::path& root, const Address& address, const IoCon
                           std::to_string(fixed.payload_size));
   if (file_size > header_size + fixed.payload_size)
     throw store_error(store_errc::corrupt, ctx.address,
-                      ctx.file + " has " + std::to_string(file_size - header_size - fixed.payload_size) +
+                      ctx.file + " has " +
+                          std::to_string(file_size - header_size - fixed.payload_size) +
                           " bytes after the end of its record");
   return OpenRecord{std::move(fd), fixed, std::move(info), std::move(head)};
 }
 
 /// The header of a record of \p parts saved at \p now.
-std::vector<std::byte> make_header(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
-                                   std::span<const std::span<const std::byte>> parts, SavedTime now) {
+std::vector<std::byte> make_header(const Address &address, std::string_view class_name,
+                                   std::uint64_t layout_hash,
+                                   std::span<const std::span<const std::byte>> parts,
+                                   SavedTime now) {
   std::uint64_t size = 0;
   std::uint32_t crc = 0;
   for (std::span<const std::byte> part : parts) {
     size += part.size();
     crc = crc32c(part.data(), part.size(), crc);
   }
-  return record::encode_header(RecordInfo{address, std::string(class_name), layout_hash, size, now}, crc);
+  return record::encode_header(RecordInfo{address, std::string(class_name), layout_hash, size, now},
+                               crc);
 }
 
 /// Writes header and parts to a new temporary file in \p w's directory,
 /// flushed (fdatasync) if \p sync. \returns its name. \throws Restart if the
 /// directory vanished.
-std::string write_temp(const Walk& w, std::span<const std::byte> header,
-                       std::span<const std::span<const std::byte>> parts, bool sync, const IoContext& ctx) {
+std::string write_temp(const Walk &w, std::span<const std::byte> header,
+                       std::span<const std::span<const std::byte>> parts, bool sync,
+                       const IoContext &ctx) {
   std::string temp = temp_name(w.leaf);
-  UniqueFd fd(::openat(w.parent(), temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FileMode));
+  UniqueFd fd(::openat(w.parent(), temp.c_str(),
+                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FileMode));
   if (!fd) {
     if (errno == ENOENT || errno == EEXIST)
       throw Restart{};
@@ -171,7 +179,7 @@ std::string write_temp(const Walk& w, std::span<const std::byte> header,
 
 /// Renames \p temp onto the record of \p w, flushing the directory if
 /// \p sync; removes \p temp if the rename fails.
-void install(const Walk& w, const std::string& temp, bool sync, const IoContext& ctx) {
+void install(const Walk &w, const std::string &temp, bool sync, const IoContext &ctx) {
   if (::renameat(w.parent(), temp.c_str(), w.parent(), w.leaf.c_str()) != 0) {
     int err = errno;
     ::unlinkat(w.parent(), temp.c_str(), 0);
@@ -189,8 +197,8 @@ Store::Store(fs::path root, StoreOptions options) : Root(std::move(root)), Optio
 }
 
 fs::path Store::default_root() {
-  auto env = [](const char* name) -> std::string {
-    const char* v = std::getenv(name);
+  auto env = [](const char *name) -> std::string {
+    const char *v = std::getenv(name);
     return v ? v : "";
   };
   // Made absolute now, so that a later chdir() does not move the store.
@@ -204,19 +212,21 @@ fs::path Store::default_root() {
                     "no store directory: set POC_STORE (or XDG_DATA_HOME or HOME)");
 }
 
-fs::path Store::file_of(const Address& address) const { return Root / address.relative_file(); }
+fs::path Store::file_of(const Address &address) const { return Root / address.relative_file(); }
 
-SavedTime Store::save(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
-                      std::span<const std::byte> payload) const {
+SavedTime Store::save(const Address &address, std::string_view class_name,
+                      std::uint64_t layout_hash, std::span<const std::byte> payload) const {
   std::span<const std::byte> parts[] = {payload};
   return save_parts(address, class_name, layout_hash, parts);
 }
 
-SavedTime Store::save_parts(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
+SavedTime Store::save_parts(const Address &address, std::string_view class_name,
+                            std::uint64_t layout_hash,
                             std::span<const std::span<const std::byte>> parts) const {
   std::string file = file_of(address).string();
   IoContext ctx{address.str(), file};
-  SavedTime now = std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
+  SavedTime now =
+      std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
   std::vector<std::byte> header = make_header(address, class_name, layout_hash, parts, now);
   with_restarts(ctx, [&] {
     Walk w = walk(Root, address, true, Options.durable, ctx);
@@ -227,13 +237,14 @@ SavedTime Store::save_parts(const Address& address, std::string_view class_name,
 }
 
 SavedTime Store::save_all(std::span<const SaveItem> items) const {
-  SavedTime now = std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
+  SavedTime now =
+      std::chrono::time_point_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now());
   // Temporaries written but not yet renamed, removed again if anything fails.
-  std::vector<std::pair<const SaveItem*, std::string>> pending;
+  std::vector<std::pair<const SaveItem *, std::string>> pending;
   std::size_t installed = 0;
   auto abandon = [&] {
     for (std::size_t i = installed; i < pending.size(); ++i) {
-      auto& [item, temp] = pending[i];
+      auto &[item, temp] = pending[i];
       std::string file = file_of(item->address).string();
       IoContext ctx{item->address.str(), file};
       try {
@@ -247,10 +258,11 @@ SavedTime Store::save_all(std::span<const SaveItem> items) const {
   };
   try {
     // 1. Every record's data into a temporary file, none flushed yet.
-    for (const SaveItem& item : items) {
+    for (const SaveItem &item : items) {
       std::string file = file_of(item.address).string();
       IoContext ctx{item.address.str(), file};
-      std::vector<std::byte> header = make_header(item.address, item.class_name, item.layout_hash, item.parts, now);
+      std::vector<std::byte> header =
+          make_header(item.address, item.class_name, item.layout_hash, item.parts, now);
       with_restarts(ctx, [&] {
         Walk w = walk(Root, item.address, true, Options.durable, ctx);
         pending.emplace_back(&item, write_temp(w, header, item.parts, false, ctx));
@@ -262,7 +274,7 @@ SavedTime Store::save_all(std::span<const SaveItem> items) const {
       sync_file_system();
     // In order, so that of two items with one address the later one wins.
     for (; installed < pending.size(); ++installed) {
-      auto& [item, temp] = pending[installed];
+      auto &[item, temp] = pending[installed];
       std::string file = file_of(item->address).string();
       IoContext ctx{item->address.str(), file};
       // The temporary keeps its directory from being pruned, so no restart.
@@ -288,7 +300,7 @@ void Store::sync_file_system() const {
     throw_io(ctx, "cannot flush the file system of", errno);
 }
 
-Record Store::load(const Address& address) const {
+Record Store::load(const Address &address) const {
   std::string file = file_of(address).string();
   IoContext ctx{address.str(), file};
   OpenRecord r = open_record(Root, address, ctx);
@@ -297,12 +309,15 @@ Record Store::load(const Address& address) const {
   std::size_t header_size = r.fixed.header_size();
   std::size_t have = std::min(r.head.size() - header_size, out.payload.size());
   std::copy_n(r.head.begin() + static_cast<std::ptrdiff_t>(header_size), have, out.payload.begin());
-  std::size_t got = have + detail::read_at(r.fd.get(), std::span(out.payload).subspan(have), header_size + have, ctx);
-  record::check_payload(r.fixed, std::span(out.payload.data(), got), record::Source{ctx.address, ctx.file});
+  std::size_t got = have + detail::read_at(r.fd.get(), std::span(out.payload).subspan(have),
+                                           header_size + have, ctx);
+  record::check_payload(r.fixed, std::span(out.payload.data(), got),
+                        record::Source{ctx.address, ctx.file});
   return out;
 }
 
-Record Store::load(const Address& address, std::string_view class_name, std::uint64_t layout_hash) const {
+Record Store::load(const Address &address, std::string_view class_name,
+                   std::uint64_t layout_hash) const {
   Record r = load(address);
   if (r.info.class_name != class_name)
     throw store_error(store_errc::class_mismatch, address.str(),
@@ -320,13 +335,13 @@ Record Store::load(const Address& address, std::string_view class_name, std::uin
   return r;
 }
 
-RecordInfo Store::info(const Address& address) const {
+RecordInfo Store::info(const Address &address) const {
   std::string file = file_of(address).string();
   IoContext ctx{address.str(), file};
   return open_record(Root, address, ctx).info;
 }
 
-bool Store::contains(const Address& address) const {
+bool Store::contains(const Address &address) const {
   std::string file = file_of(address).string();
   IoContext ctx{address.str(), file};
   Walk w = with_restarts(ctx, [&] { return walk(Root, address, false, false, ctx); });
@@ -334,7 +349,7 @@ bool Store::contains(const Address& address) const {
   return w.found && ::fstatat(w.parent(), w.leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
-bool Store::remove(const Address& address) const {
+bool Store::remove(const Address &address) const {
   std::string file = file_of(address).string();
   IoContext ctx{address.str(), file};
   Walk w = with_restarts(ctx, [&] { return walk(Root, address, false, false, ctx); });
@@ -359,11 +374,13 @@ ScanResult Store::scan() const {
     return out;
   fs::recursive_directory_iterator it(Root, fs::directory_options::none, ec), end;
   if (ec)
-    throw store_error(store_errc::io, "", "cannot read store directory " + Root.string() + ": " + ec.message());
+    throw store_error(store_errc::io, "",
+                      "cannot read store directory " + Root.string() + ": " + ec.message());
   for (; it != end; it.increment(ec)) {
     if (ec)
-      throw store_error(store_errc::io, "", "cannot read store directory " + Root.string() + ": " + ec.message());
-    const fs::directory_entry& e = *it;
+      throw store_error(store_errc::io, "",
+                        "cannot read store directory " + Root.string() + ": " + ec.message());
+    const fs::directory_entry &e = *it;
     if (e.is_directory(ec) && !e.is_symlink(ec))
       continue;
     std::string name = e.path().filename().string();
@@ -394,7 +411,7 @@ std::size_t Store::clean(std::chrono::seconds min_age) const {
   std::size_t removed = 0;
   auto now = fs::file_time_type::clock::now();
   ScanResult found = scan();
-  for (const fs::path& lock : found.locks) {
+  for (const fs::path &lock : found.locks) {
     // ".x.pobj.lock" belongs to "x.pobj"; keep it while that exists.
     std::string name = lock.filename().string();
     std::string record = name.substr(1, name.size() - 1 - std::string_view(".lock").size());
@@ -405,7 +422,7 @@ std::size_t Store::clean(std::chrono::seconds min_age) const {
     if (dir && detail::remove_if_unlocked(dir.get(), name))
       ++removed;
   }
-  for (const fs::path& temp : found.temporaries) {
+  for (const fs::path &temp : found.temporaries) {
     std::error_code ec;
     auto modified = fs::last_write_time(temp, ec);
     if (ec || now - modified < min_age)
@@ -418,7 +435,7 @@ std::size_t Store::clean(std::chrono::seconds min_age) const {
 
 std::vector<Address> Store::list(std::string_view prefix) const {
   std::vector<Address> all = scan().objects;
-  std::erase_if(all, [&](const Address& a) { return !a.str().starts_with(prefix); });
+  std::erase_if(all, [&](const Address &a) { return !a.str().starts_with(prefix); });
   return all;
 }
 

@@ -8,25 +8,23 @@
 
 namespace poc {
 
-Reader::Reader(std::span<const std::byte> bytes, BlockSource *out_of_band,
-               const Limits &limits)
+Reader::Reader(std::span<const std::byte> bytes, BlockSource *out_of_band, const Limits &limits)
     : begin_(bytes.data()), pos_(bytes.data()), end_(bytes.data() + bytes.size()),
       source_(out_of_band), limits_(limits) {
   if (bytes.size() > limits_.max_message_bytes)
     throw decode_error("poc: message of " + std::to_string(bytes.size()) +
-                       " bytes exceeds the limit of " +
-                       std::to_string(limits_.max_message_bytes) + " bytes");
+                       " bytes exceeds the limit of " + std::to_string(limits_.max_message_bytes) +
+                       " bytes");
 }
 
 void Reader::fail(std::string_view what) const {
-  throw decode_error("poc: malformed message at byte " + std::to_string(offset()) +
-                     ": " + std::string(what));
+  throw decode_error("poc: malformed message at byte " + std::to_string(offset()) + ": " +
+                     std::string(what));
 }
 
 void Reader::fail_truncated(std::size_t needed) const {
-  throw decode_error("poc: truncated message at byte " + std::to_string(offset()) +
-                     ": need " + std::to_string(needed) + " bytes, " +
-                     std::to_string(remaining()) + " remain");
+  throw decode_error("poc: truncated message at byte " + std::to_string(offset()) + ": need " +
+                     std::to_string(needed) + " bytes, " + std::to_string(remaining()) + " remain");
 }
 
 void Reader::fail_depth() const {
@@ -42,8 +40,8 @@ void Reader::fail_count(std::uint64_t n, std::size_t min_element_bytes) const {
     msg += " exceeds the limit of " + std::to_string(limits_.max_elements);
   else
     msg += " cannot fit in the " + std::to_string(remaining()) +
-           " remaining bytes (each element takes at least " +
-           std::to_string(min_element_bytes) + ")";
+           " remaining bytes (each element takes at least " + std::to_string(min_element_bytes) +
+           ")";
   throw decode_error(msg);
 }
 
@@ -63,23 +61,20 @@ std::uint64_t Reader::read_varint_slow() {
 std::uint64_t Reader::read_size(std::size_t max_count) {
   std::uint64_t n = read_varint();
   if (n > max_count)
-    throw decode_error("poc: malformed message at byte " + std::to_string(offset()) +
-                       ": count " + std::to_string(n) + " exceeds the maximum of " +
-                       std::to_string(max_count));
+    throw decode_error("poc: malformed message at byte " + std::to_string(offset()) + ": count " +
+                       std::to_string(n) + " exceeds the maximum of " + std::to_string(max_count));
   if (n > remaining())
     fail_count(n, 1);
   return n;
 }
 
-Reader::BlockHeader Reader::check_block_header(std::uint64_t header,
-                                                std::size_t max_bytes) {
+Reader::BlockHeader Reader::check_block_header(std::uint64_t header, std::size_t max_bytes) {
   std::uint64_t size = header >> 1;
   bool out_of_band = (header & 1) != 0;
   if (size > max_bytes)
     throw decode_error("poc: malformed message at byte " + std::to_string(offset()) +
                        ": block of " + std::to_string(size) +
-                       " bytes exceeds the expected maximum of " +
-                       std::to_string(max_bytes));
+                       " bytes exceeds the expected maximum of " + std::to_string(max_bytes));
   if (!out_of_band) {
     if (size > remaining())
       fail_truncated(static_cast<std::size_t>(size));
@@ -88,8 +83,7 @@ Reader::BlockHeader Reader::check_block_header(std::uint64_t header,
   if (size > limits_.max_block_bytes)
     throw decode_error("poc: malformed message at byte " + std::to_string(offset()) +
                        ": out-of-band block of " + std::to_string(size) +
-                       " bytes exceeds the limit of " +
-                       std::to_string(limits_.max_block_bytes));
+                       " bytes exceeds the limit of " + std::to_string(limits_.max_block_bytes));
   if (source_ == nullptr)
     fail("the message refers to an out-of-band block but none can be received");
   std::optional<std::size_t> announced = source_->next_block_size();

@@ -37,10 +37,9 @@ void TypeRegistry::add_entry(Entry e) {
   std::unique_lock lock(reg.mutex);
   if (auto named = reg.by_name.find(e.name); named != reg.by_name.end()) {
     if (*named->second->type != *e.type)
-      throw std::logic_error("poc::TypeRegistry: the name '" + e.name +
-                             "' is registered for both '" +
-                             detail::type_name(*named->second->type) + "' and '" +
-                             detail::type_name(*e.type) + "'");
+      throw std::logic_error(
+          "poc::TypeRegistry: the name '" + e.name + "' is registered for both '" +
+          detail::type_name(*named->second->type) + "' and '" + detail::type_name(*e.type) + "'");
     return;
   }
   if (auto known = reg.by_type.find(*e.type); known != reg.by_type.end()) {

@@ -29,9 +29,9 @@ constexpr int kPerm[3][3] = {{0, 1, 2}, {2, 1, 0}, {0, 2, 1}};
 /// Copies the box of \p extent elements from the row-major array \p src
 /// (shape \p srcShape, box at \p srcAt) to \p dst (shape \p dstShape, box at
 /// \p dstAt). The last dimension is contiguous on both sides.
-void copyBox(const std::complex<double>* src, const Index3& srcShape,
-             const Index3& srcAt, std::complex<double>* dst,
-             const Index3& dstShape, const Index3& dstAt, const Index3& extent) {
+void copyBox(const std::complex<double> *src, const Index3 &srcShape, const Index3 &srcAt,
+             std::complex<double> *dst, const Index3 &dstShape, const Index3 &dstAt,
+             const Index3 &extent) {
   std::size_t run = static_cast<std::size_t>(extent[2]) * sizeof(*src);
   for (std::int64_t a = 0; a < extent[0]; ++a)
     for (std::int64_t b = 0; b < extent[1]; ++b) {
@@ -46,14 +46,14 @@ std::int64_t pagesAlong(std::int64_t n, std::int64_t page) { return (n + page - 
 /// The geometry of one page's share of a transfer: the page's box, the part
 /// of it inside the transferred domain d, and the extents involved.
 struct PagePart {
-  Index3 n;     ///< page extents (the page is stored n0 x n1 x n2, plain)
-  Index3 e;     ///< d's extents
-  Index3 s;     ///< part's offset within the page
-  Index3 t;     ///< part's offset within d
-  Index3 ext;   ///< part's extents
+  Index3 n;   ///< page extents (the page is stored n0 x n1 x n2, plain)
+  Index3 e;   ///< d's extents
+  Index3 s;   ///< part's offset within the page
+  Index3 t;   ///< part's offset within d
+  Index3 ext; ///< part's extents
 };
 
-PagePart pagePart(const Domain& page, const Domain& box, const Domain& part, const Domain& d) {
+PagePart pagePart(const Domain &page, const Domain &box, const Domain &part, const Domain &d) {
   PagePart g;
   for (int k = 0; k < 3; ++k) {
     g.n[k] = page.extent(k);
@@ -67,8 +67,8 @@ PagePart pagePart(const Domain& page, const Domain& box, const Domain& part, con
 
 /// Client-side transposing gather: the part of a plain page into a buffer
 /// laid out e2 x e1 x e0 (transpose13) or e0 x e2 x e1 (transpose23).
-void gather(bool t13, const std::complex<double>* page, std::complex<double>* buf,
-            const PagePart& g) {
+void gather(bool t13, const std::complex<double> *page, std::complex<double> *buf,
+            const PagePart &g) {
   if (t13) {
     for (std::int64_t x1 = 0; x1 < g.ext[1]; ++x1)
       transposePlane(page + (g.s[0] * g.n[1] + g.s[1] + x1) * g.n[2] + g.s[2],
@@ -87,8 +87,8 @@ void gather(bool t13, const std::complex<double>* page, std::complex<double>* bu
 }
 
 /// The inverse of gather: from the transposed buffer into a plain page.
-void scatter(bool t13, const std::complex<double>* buf, std::complex<double>* page,
-             const PagePart& g) {
+void scatter(bool t13, const std::complex<double> *buf, std::complex<double> *page,
+             const PagePart &g) {
   if (t13) {
     for (std::int64_t x1 = 0; x1 < g.ext[1]; ++x1)
       transposePlane(buf + (g.t[2] * g.e[1] + g.t[1] + x1) * g.e[0] + g.t[0],
@@ -107,39 +107,40 @@ void scatter(bool t13, const std::complex<double>* buf, std::complex<double>* pa
 }
 } // namespace
 
-Array::Array(const Domain& ArrayDomain, const Domain& PageDomain,
-             std::vector<ArrayDevice*> page_server, const PageMap& pagemap)
+Array::Array(const Domain &ArrayDomain, const Domain &PageDomain,
+             std::vector<ArrayDevice *> page_server, const PageMap &pagemap)
     : Array(ArrayDomain, PageDomain, std::move(page_server), pagemap, 1) {}
 
-Array::Array(const Domain& ArrayDomain, const Domain& PageDomain,
-             std::vector<ArrayDevice*> page_server, const PageMap& pagemap, int PageSets)
-    : arrayDomain_(ArrayDomain), pageDomain_(PageDomain),
-      page_server_(std::move(page_server)), pagemap_(pagemap), pageSets_(PageSets) {
+Array::Array(const Domain &ArrayDomain, const Domain &PageDomain,
+             std::vector<ArrayDevice *> page_server, const PageMap &pagemap, int PageSets)
+    : arrayDomain_(ArrayDomain), pageDomain_(PageDomain), page_server_(std::move(page_server)),
+      pagemap_(pagemap), pageSets_(PageSets) {
   if (PageSets < 1)
     throw std::invalid_argument("Array: the number of page sets must be at least 1, got " +
                                 std::to_string(PageSets));
   for (int d = 0; d < 3; ++d) {
     if (arrayDomain_.lo[d] != 0 || arrayDomain_.extent(d) <= 0)
       throw std::invalid_argument("Array: the array domain must start at 0 and "
-                                  "be non-empty, got " + arrayDomain_.str());
+                                  "be non-empty, got " +
+                                  arrayDomain_.str());
     if (pageDomain_.lo[d] != 0 || pageDomain_.extent(d) <= 0)
       throw std::invalid_argument("Array: the page domain must start at 0 and "
-                                  "be non-empty, got " + pageDomain_.str());
+                                  "be non-empty, got " +
+                                  pageDomain_.str());
     if (pagemap_.pages(d) != pagesAlong(arrayDomain_.extent(d), pageDomain_.extent(d)))
-      throw std::invalid_argument(
-          "Array: the page map's grid does not cover a " + arrayDomain_.str() +
-          " array in " + pageDomain_.str() + " pages");
+      throw std::invalid_argument("Array: the page map's grid does not cover a " +
+                                  arrayDomain_.str() + " array in " + pageDomain_.str() + " pages");
   }
   if (static_cast<std::size_t>(pagemap_.NumberOfServers()) != page_server_.size())
     throw std::invalid_argument("Array: the page map expects " +
-                                std::to_string(pagemap_.NumberOfServers()) +
-                                " servers, got " + std::to_string(page_server_.size()));
-  for (ArrayDevice* server : page_server_)
+                                std::to_string(pagemap_.NumberOfServers()) + " servers, got " +
+                                std::to_string(page_server_.size()));
+  for (ArrayDevice *server : page_server_)
     if (server == nullptr)
       throw std::invalid_argument("Array: a page server reference is null");
 }
 
-void Array::poc_write(poc::Writer& w) const {
+void Array::poc_write(poc::Writer &w) const {
   arrayDomain_.poc_write(w);
   pageDomain_.poc_write(w);
   w.write(page_server_);
@@ -150,9 +151,9 @@ void Array::poc_write(poc::Writer& w) const {
   w.write(static_cast<int>(transposeSite_));
 }
 
-void Array::poc_read(poc::Reader& r) {
+void Array::poc_read(poc::Reader &r) {
   Domain array, page;
-  std::vector<ArrayDevice*> servers;
+  std::vector<ArrayDevice *> servers;
   PageMap map;
   array.poc_read(r);
   page.poc_read(r);
@@ -168,7 +169,7 @@ void Array::poc_read(poc::Reader& r) {
     copy.SelectPageSets(readSet, writeSet);
     copy.transposeSite_ = static_cast<TransposeSite>(site);
     *this = std::move(copy);
-  } catch (const std::logic_error& e) {
+  } catch (const std::logic_error &e) {
     r.fail(e.what());
   }
 }
@@ -183,8 +184,8 @@ void Array::SelectPageSets(int read, int write) {
 }
 
 address Array::stored(std::int64_t i1, std::int64_t i2, std::int64_t i3, int set) const {
-  address a = pagemap_.PageAddress(static_cast<int>(i1), static_cast<int>(i2),
-                                   static_cast<int>(i3));
+  address a =
+      pagemap_.PageAddress(static_cast<int>(i1), static_cast<int>(i2), static_cast<int>(i3));
   a.page_index += static_cast<std::size_t>(set) * pagemap_.PagesOnServer(a.server_id);
   return a;
 }
@@ -199,15 +200,14 @@ Domain Array::PageBox(int i1, int i2, int i3) const {
   return box;
 }
 
-void Array::checkInside(const Domain& d, const char* operation) const {
+void Array::checkInside(const Domain &d, const char *operation) const {
   if (d.empty() || !arrayDomain_.contains(d))
-    throw std::out_of_range(std::string("Array::") + operation + ": domain " +
-                            d.str() + " is empty or not inside the array " +
-                            arrayDomain_.str());
+    throw std::out_of_range(std::string("Array::") + operation + ": domain " + d.str() +
+                            " is empty or not inside the array " + arrayDomain_.str());
 }
 
-void Array::fetch(Layout layout, const address& a) {
-  ArrayDevice* server = page_server_[static_cast<std::size_t>(a.server_id)];
+void Array::fetch(Layout layout, const address &a) {
+  ArrayDevice *server = page_server_[static_cast<std::size_t>(a.server_id)];
   // An empty page: the request then carries only the index, the reply the
   // page (its storage is kept, so the reply fills it without allocating).
   scratch_.clear();
@@ -227,8 +227,8 @@ void Array::fetch(Layout layout, const address& a) {
   }
 }
 
-void Array::readDomain(Layout layout, const Domain& d, Element* buffer) {
-  const int* perm = kPerm[static_cast<int>(layout)];
+void Array::readDomain(Layout layout, const Domain &d, Element *buffer) {
+  const int *perm = kPerm[static_cast<int>(layout)];
   Index3 bufShape, pageShape;
   for (int k = 0; k < 3; ++k) {
     bufShape[k] = d.extent(perm[k]);
@@ -261,12 +261,12 @@ void Array::readDomain(Layout layout, const Domain& d, Element* buffer) {
       }
 }
 
-void Array::writeDomain(Layout layout, const Domain& d, const Element* buffer) {
+void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
   // With client-side transposes the pages travel plain.
   bool clientSide = layout != Layout::Plain && transposeSite_ == TransposeSite::Client;
   Layout pageLayout = clientSide ? Layout::Plain : layout;
-  const int* perm = kPerm[static_cast<int>(layout)];
-  const int* pagePerm = kPerm[static_cast<int>(pageLayout)];
+  const int *perm = kPerm[static_cast<int>(layout)];
+  const int *pagePerm = kPerm[static_cast<int>(pageLayout)];
   Index3 bufShape, pageShape;
   for (int k = 0; k < 3; ++k) {
     bufShape[k] = d.extent(perm[k]);
@@ -309,7 +309,7 @@ void Array::writeDomain(Layout layout, const Domain& d, const Element* buffer) {
           }
           copyBox(buffer, bufShape, srcAt, scratch_.data(), pageShape, dstAt, extent);
         }
-        ArrayDevice* server = page_server_[static_cast<std::size_t>(a.server_id)];
+        ArrayDevice *server = page_server_[static_cast<std::size_t>(a.server_id)];
         // Arguments are copied when a call starts, so scratch_ may be reused
         // at once.
         switch (pageLayout) {
@@ -326,43 +326,45 @@ void Array::writeDomain(Layout layout, const Domain& d, const Element* buffer) {
       }
 }
 
-void Array::read(const Domain& d, Element* buffer) {
+void Array::read(const Domain &d, Element *buffer) {
   checkInside(d, "read");
   readDomain(Layout::Plain, d, buffer);
 }
-void Array::write(const Domain& d, const Element* buffer) {
+void Array::write(const Domain &d, const Element *buffer) {
   checkInside(d, "write");
   writeDomain(Layout::Plain, d, buffer);
 }
-void Array::read_transpose13(const Domain& d, Element* buffer) {
+void Array::read_transpose13(const Domain &d, Element *buffer) {
   checkInside(d, "read_transpose13");
   readDomain(Layout::Transpose13, d, buffer);
 }
-void Array::write_transpose13(const Domain& d, const Element* buffer) {
+void Array::write_transpose13(const Domain &d, const Element *buffer) {
   checkInside(d, "write_transpose13");
   writeDomain(Layout::Transpose13, d, buffer);
 }
-void Array::read_transpose23(const Domain& d, Element* buffer) {
+void Array::read_transpose23(const Domain &d, Element *buffer) {
   checkInside(d, "read_transpose23");
   readDomain(Layout::Transpose23, d, buffer);
 }
-void Array::write_transpose23(const Domain& d, const Element* buffer) {
+void Array::write_transpose23(const Domain &d, const Element *buffer) {
   checkInside(d, "write_transpose23");
   writeDomain(Layout::Transpose23, d, buffer);
 }
 
-void Array::ReadIntoServerCache(const Domain& d) {
+void Array::ReadIntoServerCache(const Domain &d) {
   checkInside(d, "ReadIntoServerCache");
   for (auto i1 = d.lo[0] / pageDomain_.extent(0); i1 <= (d.hi[0] - 1) / pageDomain_.extent(0); ++i1)
-    for (auto i2 = d.lo[1] / pageDomain_.extent(1); i2 <= (d.hi[1] - 1) / pageDomain_.extent(1); ++i2)
-      for (auto i3 = d.lo[2] / pageDomain_.extent(2); i3 <= (d.hi[2] - 1) / pageDomain_.extent(2); ++i3) {
+    for (auto i2 = d.lo[1] / pageDomain_.extent(1); i2 <= (d.hi[1] - 1) / pageDomain_.extent(1);
+         ++i2)
+      for (auto i3 = d.lo[2] / pageDomain_.extent(2); i3 <= (d.hi[2] - 1) / pageDomain_.extent(2);
+           ++i3) {
         address a = stored(i1, i2, i3, readSet_);
         start page_server_[static_cast<std::size_t>(a.server_id)]->ReadIntoCache(a.page_index);
       }
 }
 
 void Array::Flush() {
-  for (ArrayDevice* server : page_server_)
+  for (ArrayDevice *server : page_server_)
     start server->Flush();
 }
 

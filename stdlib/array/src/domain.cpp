@@ -8,7 +8,7 @@
 
 namespace pocstd {
 
-bool Domain::contains(const Domain& inner) const {
+bool Domain::contains(const Domain &inner) const {
   if (inner.empty())
     return true;
   for (int d = 0; d < 3; ++d)
@@ -17,7 +17,7 @@ bool Domain::contains(const Domain& inner) const {
   return true;
 }
 
-Domain Domain::intersect(const Domain& other) const {
+Domain Domain::intersect(const Domain &other) const {
   Domain r;
   for (int d = 0; d < 3; ++d) {
     r.lo[d] = std::max(lo[d], other.lo[d]);
@@ -26,12 +26,12 @@ Domain Domain::intersect(const Domain& other) const {
   return r;
 }
 
-void Domain::poc_write(poc::Writer& w) const {
+void Domain::poc_write(poc::Writer &w) const {
   w.write(lo);
   w.write(hi);
 }
 
-void Domain::poc_read(poc::Reader& r) {
+void Domain::poc_read(poc::Reader &r) {
   r.read(lo);
   r.read(hi);
 }

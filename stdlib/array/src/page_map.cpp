@@ -14,11 +14,12 @@ PageMap::PageMap(int NP1, int NP2, int NP3, int NumberOfServers)
     : np_{NP1, NP2, NP3}, servers_(NumberOfServers) {
   if (NP1 <= 0 || NP2 <= 0 || NP3 <= 0)
     throw std::invalid_argument("PageMap: the page grid must be positive, got " +
-                                std::to_string(NP1) + " x " + std::to_string(NP2) +
-                                " x " + std::to_string(NP3));
+                                std::to_string(NP1) + " x " + std::to_string(NP2) + " x " +
+                                std::to_string(NP3));
   if (NumberOfServers <= 0)
     throw std::invalid_argument("PageMap: the number of servers must be "
-                                "positive, got " + std::to_string(NumberOfServers));
+                                "positive, got " +
+                                std::to_string(NumberOfServers));
   std::size_t total = static_cast<std::size_t>(NP1) * NP2 * NP3;
   if (total > std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument("PageMap: " + std::to_string(total) +
@@ -37,29 +38,27 @@ PageMap::PageMap(int NP1, int NP2, int NP3, int NumberOfServers)
       }
 }
 
-void PageMap::poc_write(poc::Writer& w) const {
+void PageMap::poc_write(poc::Writer &w) const {
   w.write(np_[0]);
   w.write(np_[1]);
   w.write(np_[2]);
   w.write(servers_);
 }
 
-void PageMap::poc_read(poc::Reader& r) {
+void PageMap::poc_read(poc::Reader &r) {
   int np1 = r.read<int>(), np2 = r.read<int>(), np3 = r.read<int>(), servers = r.read<int>();
   try {
     *this = PageMap(np1, np2, np3, servers);
-  } catch (const std::invalid_argument& e) {
+  } catch (const std::invalid_argument &e) {
     r.fail(e.what());
   }
 }
 
 address PageMap::PageAddress(int i1, int i2, int i3) const {
-  if (i1 < 0 || i1 >= np_[0] || i2 < 0 || i2 >= np_[1] || i3 < 0 ||
-      i3 >= np_[2])
-    throw std::out_of_range("PageMap: page (" + std::to_string(i1) + ", " +
-                            std::to_string(i2) + ", " + std::to_string(i3) +
-                            ") is outside the " + std::to_string(np_[0]) +
-                            " x " + std::to_string(np_[1]) + " x " +
+  if (i1 < 0 || i1 >= np_[0] || i2 < 0 || i2 >= np_[1] || i3 < 0 || i3 >= np_[2])
+    throw std::out_of_range("PageMap: page (" + std::to_string(i1) + ", " + std::to_string(i2) +
+                            ", " + std::to_string(i3) + ") is outside the " +
+                            std::to_string(np_[0]) + " x " + std::to_string(np_[1]) + " x " +
                             std::to_string(np_[2]) + " page grid");
   std::size_t k = (static_cast<std::size_t>(i1) * np_[1] + i2) * np_[2] + i3;
   return address{(i1 + i2 + i3) % servers_, index_[k]};
@@ -67,8 +66,8 @@ address PageMap::PageAddress(int i1, int i2, int i3) const {
 
 std::size_t PageMap::PagesOnServer(int server) const {
   if (server < 0 || server >= servers_)
-    throw std::out_of_range("PageMap: no server " + std::to_string(server) +
-                            " (the map has " + std::to_string(servers_) + ")");
+    throw std::out_of_range("PageMap: no server " + std::to_string(server) + " (the map has " +
+                            std::to_string(servers_) + ")");
   return perServer_[static_cast<std::size_t>(server)];
 }
 

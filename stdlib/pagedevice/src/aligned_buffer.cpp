@@ -10,16 +10,16 @@
 namespace pocstd {
 
 namespace {
-std::byte* allocate(std::size_t capacity) {
+std::byte *allocate(std::size_t capacity) {
   if (capacity == 0)
     return nullptr;
-  void* p = std::aligned_alloc(AlignedBuffer::kAlignment, capacity);
+  void *p = std::aligned_alloc(AlignedBuffer::kAlignment, capacity);
   if (p == nullptr)
     throw std::bad_alloc();
-  return static_cast<std::byte*>(p);
+  return static_cast<std::byte *>(p);
 }
-std::byte* allocateZeroed(std::size_t capacity) {
-  std::byte* p = allocate(capacity);
+std::byte *allocateZeroed(std::size_t capacity) {
+  std::byte *p = allocate(capacity);
   if (p != nullptr)
     std::memset(p, 0, capacity);
   return p;
@@ -38,19 +38,17 @@ AlignedBuffer::AlignedBuffer(std::size_t size)
     : data_(allocateZeroed(roundUpToAlignment(size))), size_(size),
       capacity_(roundUpToAlignment(size)) {}
 
-AlignedBuffer::AlignedBuffer(const AlignedBuffer& other)
-    : data_(allocate(other.capacity_)), size_(other.size_),
-      capacity_(other.capacity_) {
+AlignedBuffer::AlignedBuffer(const AlignedBuffer &other)
+    : data_(allocate(other.capacity_)), size_(other.size_), capacity_(other.capacity_) {
   if (size_ != 0)
     std::memcpy(data_, other.data_, size_);
 }
 
-AlignedBuffer::AlignedBuffer(AlignedBuffer&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)),
-      size_(std::exchange(other.size_, 0)),
+AlignedBuffer::AlignedBuffer(AlignedBuffer &&other) noexcept
+    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)),
       capacity_(std::exchange(other.capacity_, 0)) {}
 
-AlignedBuffer& AlignedBuffer::operator=(const AlignedBuffer& other) {
+AlignedBuffer &AlignedBuffer::operator=(const AlignedBuffer &other) {
   if (this == &other)
     return *this;
   if (other.size_ <= capacity_) {
@@ -64,7 +62,7 @@ AlignedBuffer& AlignedBuffer::operator=(const AlignedBuffer& other) {
   return *this;
 }
 
-AlignedBuffer& AlignedBuffer::operator=(AlignedBuffer&& other) noexcept {
+AlignedBuffer &AlignedBuffer::operator=(AlignedBuffer &&other) noexcept {
   AlignedBuffer moved(std::move(other));
   swap(*this, moved);
   return *this;
@@ -94,7 +92,7 @@ void AlignedBuffer::resizeForOverwrite(std::size_t size) {
   swap(*this, bigger);
 }
 
-void swap(AlignedBuffer& a, AlignedBuffer& b) noexcept {
+void swap(AlignedBuffer &a, AlignedBuffer &b) noexcept {
   std::swap(a.data_, b.data_);
   std::swap(a.size_, b.size_);
   std::swap(a.capacity_, b.capacity_);

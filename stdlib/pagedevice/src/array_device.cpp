@@ -15,22 +15,22 @@ namespace {
 int checkedCacheSize(int Nc) {
   if (Nc < 0)
     throw std::invalid_argument("ArrayDevice: the cache size must not be "
-                                "negative, got " + std::to_string(Nc));
+                                "negative, got " +
+                                std::to_string(Nc));
   return Nc;
 }
 } // namespace
 
-ArrayDevice::ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1,
-                         int n2, int n3, int Nc)
+ArrayDevice::ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2, int n3, int Nc)
     : ArrayPageDevice(std::move(storage), NumberOfPages, n1, n2, n3),
       numberOfCachePages_(checkedCacheSize(Nc)) {}
 
-void ArrayDevice::poc_write(poc::Writer& w) const {
+void ArrayDevice::poc_write(poc::Writer &w) const {
   ArrayPageDevice::poc_write(w);
   w.write(numberOfCachePages_);
 }
 
-void ArrayDevice::poc_read(poc::Reader& r) {
+void ArrayDevice::poc_read(poc::Reader &r) {
   ArrayPageDevice::poc_read(r);
   int Nc = r.read<int>();
   if (Nc < 0)
@@ -39,8 +39,7 @@ void ArrayDevice::poc_read(poc::Reader& r) {
   cache_.clear();
 }
 
-std::deque<ArrayDevice::CachedPage>::iterator
-ArrayDevice::find(std::size_t index) {
+std::deque<ArrayDevice::CachedPage>::iterator ArrayDevice::find(std::size_t index) {
   for (auto it = cache_.begin(); it != cache_.end(); ++it)
     if (it->index == index)
       return it;
@@ -64,7 +63,7 @@ void ArrayDevice::ReadIntoCache(std::size_t page_index) {
   mutableStats().cache_fill_seconds += clock.seconds();
 }
 
-void ArrayDevice::read(Page& p, std::size_t page_index) {
+void ArrayDevice::read(Page &p, std::size_t page_index) {
   checkIndex(page_index, "read");
   auto it = find(page_index);
   if (it == cache_.end()) {
@@ -77,7 +76,7 @@ void ArrayDevice::read(Page& p, std::size_t page_index) {
   cache_.erase(it);
 }
 
-void ArrayDevice::write(const Page& p, std::size_t page_index) {
+void ArrayDevice::write(const Page &p, std::size_t page_index) {
   checkIndex(page_index, "write");
   auto it = find(page_index);
   if (it != cache_.end())

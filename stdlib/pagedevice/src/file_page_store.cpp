@@ -12,8 +12,8 @@
 #include "page_store.hpp"
 
 #include <cerrno>
-#include <string>
 #include <fcntl.h>
+#include <string>
 #include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
@@ -21,14 +21,14 @@
 namespace pocstd::detail {
 
 namespace {
-[[noreturn]] void fail(const std::string& what, const std::string& path) {
+[[noreturn]] void fail(const std::string &what, const std::string &path) {
   throw std::system_error(errno, std::generic_category(), what + " " + path);
 }
 
 class FilePageStore final : public PageStore {
 public:
-  FilePageStore(const std::string& path, std::size_t pages, std::size_t pageSize,
-                bool direct, OpenFile how)
+  FilePageStore(const std::string &path, std::size_t pages, std::size_t pageSize, bool direct,
+                OpenFile how)
       : path_(path), stride_(roundUpToAlignment(pageSize)), direct_(direct) {
     // A restored device must find the pages it was saved with: creating an
     // empty file would silently turn them into zeros.
@@ -61,13 +61,13 @@ public:
   }
 
   ~FilePageStore() override { ::close(fd_); }
-  FilePageStore(const FilePageStore&) = delete;
-  FilePageStore& operator=(const FilePageStore&) = delete;
+  FilePageStore(const FilePageStore &) = delete;
+  FilePageStore &operator=(const FilePageStore &) = delete;
 
-  void read(std::size_t index, AlignedBuffer& into) override {
+  void read(std::size_t index, AlignedBuffer &into) override {
     // The buffer's capacity is the stride (AlignedBuffer rounds it up), so
     // the whole aligned extent fits.
-    auto* p = reinterpret_cast<char*>(into.data());
+    auto *p = reinterpret_cast<char *>(into.data());
     auto offset = static_cast<off_t>(index * stride_);
     std::size_t done = 0;
     while (done < stride_) {
@@ -83,8 +83,8 @@ public:
     }
   }
 
-  void write(std::size_t index, const AlignedBuffer& from) override {
-    const auto* p = reinterpret_cast<const char*>(from.data());
+  void write(std::size_t index, const AlignedBuffer &from) override {
+    const auto *p = reinterpret_cast<const char *>(from.data());
     auto offset = static_cast<off_t>(index * stride_);
     std::size_t done = 0;
     while (done < stride_) {
@@ -109,7 +109,7 @@ public:
 
 private:
   /// Closes the file, keeping errno for the exception.
-  [[noreturn]] void closeAndFail(const std::string& what, const std::string& path) {
+  [[noreturn]] void closeAndFail(const std::string &what, const std::string &path) {
     int saved = errno;
     ::close(fd_);
     errno = saved;
@@ -123,10 +123,8 @@ private:
 };
 } // namespace
 
-std::unique_ptr<PageStore> makeFilePageStore(const std::string& path,
-                                             std::size_t pages,
-                                             std::size_t pageSize, bool direct,
-                                             OpenFile how) {
+std::unique_ptr<PageStore> makeFilePageStore(const std::string &path, std::size_t pages,
+                                             std::size_t pageSize, bool direct, OpenFile how) {
   return std::make_unique<FilePageStore>(path, pages, pageSize, direct, how);
 }
 

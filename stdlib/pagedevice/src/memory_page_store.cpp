@@ -16,19 +16,18 @@ namespace pocstd::detail {
 namespace {
 class MemoryPageStore final : public PageStore {
 public:
-  MemoryPageStore(std::size_t pages, std::size_t pageSize)
-      : pages_(pages), pageSize_(pageSize) {}
+  MemoryPageStore(std::size_t pages, std::size_t pageSize) : pages_(pages), pageSize_(pageSize) {}
 
-  void read(std::size_t index, AlignedBuffer& into) override {
-    const AlignedBuffer& page = pages_[index];
+  void read(std::size_t index, AlignedBuffer &into) override {
+    const AlignedBuffer &page = pages_[index];
     if (page.size() == 0)
       std::memset(into.data(), 0, pageSize_);
     else
       std::memcpy(into.data(), page.data(), pageSize_);
   }
 
-  void write(std::size_t index, const AlignedBuffer& from) override {
-    AlignedBuffer& page = pages_[index];
+  void write(std::size_t index, const AlignedBuffer &from) override {
+    AlignedBuffer &page = pages_[index];
     if (page.size() == 0)
       page = AlignedBuffer(pageSize_);
     std::memcpy(page.data(), from.data(), pageSize_);
@@ -45,8 +44,7 @@ private:
 };
 } // namespace
 
-std::unique_ptr<PageStore> makeMemoryPageStore(std::size_t pages,
-                                               std::size_t pageSize) {
+std::unique_ptr<PageStore> makeMemoryPageStore(std::size_t pages, std::size_t pageSize) {
   return std::make_unique<MemoryPageStore>(pages, pageSize);
 }
 

@@ -22,15 +22,13 @@ std::size_t checkedPageSize(std::size_t pages, std::size_t pageSize) {
                                 std::to_string(kMaxPageBytes) + ", got " +
                                 std::to_string(pageSize));
   if (pages > std::numeric_limits<off_t>::max() / roundUpToAlignment(pageSize))
-    throw std::invalid_argument("PageDevice: " + std::to_string(pages) +
-                                " pages of " + std::to_string(pageSize) +
-                                " bytes exceed the largest file offset");
+    throw std::invalid_argument("PageDevice: " + std::to_string(pages) + " pages of " +
+                                std::to_string(pageSize) + " bytes exceed the largest file offset");
   return pageSize;
 }
 } // namespace
 
-PageDevice::PageDevice(Storage storage, std::size_t NumberOfPages,
-                       std::size_t PageSize)
+PageDevice::PageDevice(Storage storage, std::size_t NumberOfPages, std::size_t PageSize)
     : storage_(std::move(storage)), numberOfPages_(NumberOfPages),
       pageSize_(checkedPageSize(NumberOfPages, PageSize)),
       store_(detail::openPageStore(storage_, NumberOfPages, PageSize)) {}
@@ -46,7 +44,7 @@ void PageDevice::Flush() {
     store_->flush();
 }
 
-void PageDevice::poc_write(poc::Writer& w) const {
+void PageDevice::poc_write(poc::Writer &w) const {
   if (storage_.medium != Medium::File)
     throw std::logic_error("PageDevice: only a file device can be saved; the pages of a " +
                            storage_.describe() + " device end with its process");
@@ -54,7 +52,7 @@ void PageDevice::poc_write(poc::Writer& w) const {
   w.write_all(storage_, numberOfPages_, pageSize_);
 }
 
-void PageDevice::poc_read(poc::Reader& r) {
+void PageDevice::poc_read(poc::Reader &r) {
   Storage storage;
   std::size_t pages = 0, pageSize = 0;
   r.read_all(storage, pages, pageSize);
@@ -62,7 +60,7 @@ void PageDevice::poc_read(poc::Reader& r) {
     r.fail("PageDevice: the saved state names " + storage.describe() + ", not a file");
   try {
     checkedPageSize(pages, pageSize);
-  } catch (const std::invalid_argument& e) {
+  } catch (const std::invalid_argument &e) {
     r.fail(e.what());
   }
   store_ = detail::openPageStore(storage, pages, pageSize, detail::OpenFile::Existing);
@@ -72,20 +70,18 @@ void PageDevice::poc_read(poc::Reader& r) {
   stats_ = DeviceStats{};
 }
 
-void PageDevice::checkIndex(std::size_t PageIndex, const char* operation) const {
+void PageDevice::checkIndex(std::size_t PageIndex, const char *operation) const {
   if (PageIndex >= numberOfPages_)
-    throw std::out_of_range(std::string("PageDevice::") + operation +
-                            ": page index " + std::to_string(PageIndex) +
-                            " is out of range (the device has " +
+    throw std::out_of_range(std::string("PageDevice::") + operation + ": page index " +
+                            std::to_string(PageIndex) + " is out of range (the device has " +
                             std::to_string(numberOfPages_) + " pages)");
 }
 
-void PageDevice::write(const Page& p, std::size_t PageIndex) {
+void PageDevice::write(const Page &p, std::size_t PageIndex) {
   checkIndex(PageIndex, "write");
   if (p.size() != pageSize_)
     throw page_error("PageDevice::write: page of " + std::to_string(p.size()) +
-                     " bytes given to a device of " + std::to_string(pageSize_) +
-                     "-byte pages");
+                     " bytes given to a device of " + std::to_string(pageSize_) + "-byte pages");
   detail::Stopwatch clock;
   store_->write(PageIndex, p.buffer());
   stats_.write_seconds += clock.seconds();
@@ -93,7 +89,7 @@ void PageDevice::write(const Page& p, std::size_t PageIndex) {
   stats_.bytes_written += pageSize_;
 }
 
-void PageDevice::read(Page& p, std::size_t PageIndex) {
+void PageDevice::read(Page &p, std::size_t PageIndex) {
   checkIndex(PageIndex, "read");
   p.resizeForOverwrite(pageSize_);
   detail::Stopwatch clock;

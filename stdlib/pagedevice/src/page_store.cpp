@@ -4,8 +4,7 @@
 
 namespace pocstd::detail {
 
-std::unique_ptr<PageStore> openPageStore(const Storage& storage,
-                                         std::size_t pages,
+std::unique_ptr<PageStore> openPageStore(const Storage &storage, std::size_t pages,
                                          std::size_t pageSize, OpenFile how) {
   switch (storage.medium) {
   case Medium::Memory:

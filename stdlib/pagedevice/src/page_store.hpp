@@ -24,9 +24,9 @@ public:
   virtual ~PageStore() = default;
   /// Fills \p into (already PageSize bytes long) with page \p index; a page
   /// never written reads as zeros.
-  virtual void read(std::size_t index, AlignedBuffer& into) = 0;
+  virtual void read(std::size_t index, AlignedBuffer &into) = 0;
   /// Stores the first PageSize bytes of \p from as page \p index.
-  virtual void write(std::size_t index, const AlignedBuffer& from) = 0;
+  virtual void write(std::size_t index, const AlignedBuffer &from) = 0;
   /// Makes every page written so far durable (survive an operating-system
   /// crash, not only the death of the process); nothing to do for memory.
   virtual void flush() = 0;
@@ -40,18 +40,14 @@ enum class OpenFile {
   Existing,      ///< a restored device: the file must be there, at full size
 };
 
-std::unique_ptr<PageStore> makeMemoryPageStore(std::size_t pages,
-                                               std::size_t pageSize);
-std::unique_ptr<PageStore> makeFilePageStore(const std::string& path,
-                                             std::size_t pages,
-                                             std::size_t pageSize, bool direct,
-                                             OpenFile how);
+std::unique_ptr<PageStore> makeMemoryPageStore(std::size_t pages, std::size_t pageSize);
+std::unique_ptr<PageStore> makeFilePageStore(const std::string &path, std::size_t pages,
+                                             std::size_t pageSize, bool direct, OpenFile how);
 
 /// Opens the medium \p storage for \p pages pages of \p pageSize bytes; throws
 /// std::system_error (with the path) when a file cannot be opened or sized,
 /// or, for OpenFile::Existing, is missing or shorter than the pages need.
-std::unique_ptr<PageStore> openPageStore(const Storage& storage,
-                                         std::size_t pages,
+std::unique_ptr<PageStore> openPageStore(const Storage &storage, std::size_t pages,
                                          std::size_t pageSize,
                                          OpenFile how = OpenFile::CreateOrReuse);
 

@@ -9,8 +9,7 @@ namespace pocstd::detail {
 class Stopwatch {
 public:
   double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
-        .count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
 private:

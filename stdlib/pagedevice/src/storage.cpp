@@ -6,11 +6,11 @@
 
 namespace pocstd {
 
-void Storage::poc_write(poc::Writer& w) const {
+void Storage::poc_write(poc::Writer &w) const {
   w.write_all(static_cast<int>(medium), path, direct_io);
 }
 
-void Storage::poc_read(poc::Reader& r) {
+void Storage::poc_read(poc::Reader &r) {
   int m = 0;
   r.read_all(m, path, direct_io);
   if (m != static_cast<int>(Medium::Memory) && m != static_cast<int>(Medium::File))

@@ -8,8 +8,7 @@ int main() {
   std::printf("postAll: %ld\n", postAll("m1", entries));
   Ledger *ledger = new ("m2") Ledger();
   ledger->post(Entry{"book", 30});
-  std::printf("entries: %d, balance %ld\n", entriesOf(ledger),
-              balanceOf(ledger));
+  std::printf("entries: %d, balance %ld\n", entriesOf(ledger), balanceOf(ledger));
   delete ledger;
   return 0;
 }

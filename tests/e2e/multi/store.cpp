@@ -15,6 +15,4 @@ int Worker::fill(int count) {
   return store->size();
 }
 
-Worker *make_worker(const char *machine, Store *store) {
-  return new (machine) Worker(store);
-}
+Worker *make_worker(const char *machine, Store *store) { return new (machine) Worker(store); }

@@ -14,8 +14,9 @@ void check(int rc, const char *what, std::size_t bytes) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, text, &len);
-  throw std::runtime_error(std::string(what) + " of " + std::to_string(bytes >> 20) +
-                           " MiB per rank failed: " + std::string(text, static_cast<std::size_t>(len)));
+  throw std::runtime_error(
+      std::string(what) + " of " + std::to_string(bytes >> 20) +
+      " MiB per rank failed: " + std::string(text, static_cast<std::size_t>(len)));
 }
 
 bool all_on_this_node(MPI_Comm comm) {
@@ -138,8 +139,7 @@ void DistributedMemory::store(int rank, std::size_t offset, std::uint64_t value)
 }
 
 std::uint64_t DistributedMemory::compare_and_swap(int rank, std::size_t offset,
-                                                  std::uint64_t expected,
-                                                  std::uint64_t desired) {
+                                                  std::uint64_t expected, std::uint64_t desired) {
   if (access_ == Access::Shared) {
     atomic_word(shared_word(rank, offset))
         .compare_exchange_strong(expected, desired, std::memory_order_acq_rel,
@@ -179,9 +179,8 @@ void DistributedMemory::write_words(int rank, std::size_t offset, std::size_t co
     return;
   }
   ++counters_.operations;
-  MPI_Accumulate(in, static_cast<int>(count), MPI_UINT64_T, rank,
-                 static_cast<MPI_Aint>(offset / 8), static_cast<int>(count), MPI_UINT64_T,
-                 MPI_REPLACE, window_);
+  MPI_Accumulate(in, static_cast<int>(count), MPI_UINT64_T, rank, static_cast<MPI_Aint>(offset / 8),
+                 static_cast<int>(count), MPI_UINT64_T, MPI_REPLACE, window_);
   flush(rank);
 }
 

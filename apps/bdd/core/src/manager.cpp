@@ -203,9 +203,9 @@ Edge Manager::relnext(Edge states, Edge relation, Edge variables) {
     const Cofactors s = cofactors_at(states, top);
     const Cofactors r = cofactors_at(relation, top);
     auto either = [&](Edge part) {
-      return r.low == r.high ? relnext(part, r.low, variables)
-                             : apply_or(relnext(part, r.low, variables),
-                                        relnext(part, r.high, variables));
+      return r.low == r.high
+                 ? relnext(part, r.low, variables)
+                 : apply_or(relnext(part, r.low, variables), relnext(part, r.high, variables));
     };
     if (s.low == s.high)
       result = either(s.low);
@@ -242,8 +242,7 @@ BigCount Manager::count(Edge f, std::span<const Level> variables) {
       BigCount sum = self(self, node.low(), at + 1) + self(self, node.high(), at + 1);
       it = memo.emplace(index_of(e), std::move(sum)).first;
     }
-    BigCount result = is_complemented(e) ? BigCount::power_of_two(n - at) - it->second
-                                         : it->second;
+    BigCount result = is_complemented(e) ? BigCount::power_of_two(n - at) - it->second : it->second;
     return result << (at - from);
   };
   return models(models, f, 0);

@@ -11,8 +11,8 @@
 namespace bdd {
 
 ModelError::ModelError(const std::string &path, std::uint64_t offset, const std::string &what)
-    : std::runtime_error(path + ": byte " + std::to_string(offset) + ": " + what),
-      offset_(offset) {}
+    : std::runtime_error(path + ": byte " + std::to_string(offset) + ": " + what), offset_(offset) {
+}
 
 ModelFormat parse_model_format(const std::string &text) {
   if (text == "auto")
@@ -89,8 +89,8 @@ void add_node(FileReader &in, std::uint64_t at, ModelFile &model, std::uint64_t 
       return;
     if (child < first_of_block || child >= number)
       in.fail_at(at, std::string("node ") + std::to_string(number - first_of_block + 1) + "'s " +
-                         which + " edge names node " +
-                         std::to_string(child - first_of_block + 1) + ", which is not before it");
+                         which + " edge names node " + std::to_string(child - first_of_block + 1) +
+                         ", which is not before it");
     if (model.nodes[child - 1].level <= level)
       in.fail_at(at, std::string("node ") + std::to_string(number - first_of_block + 1) +
                          " on level " + std::to_string(level) + " has a " + which +
@@ -140,18 +140,19 @@ FileEdge read_sylvan_bdd(FileReader &in, ModelFile &model) {
   if (local > count || (root & ~(kIndexMask | kFileComplement)))
     in.fail_at(at, "root " + std::to_string(local) + " is not one of the block's " +
                        std::to_string(count) + " nodes");
-  return check_root(in, at, model, first, (local == 0 ? 0 : local + first - 1) |
-                                              (root & kFileComplement));
+  return check_root(in, at, model, first,
+                    (local == 0 ? 0 : local + first - 1) | (root & kFileComplement));
 }
 
 /// Levels of the state bits of the listed vector positions (or all when
 /// `positions` is empty and `all`), x only or x and x'.
-std::vector<Level> levels_of(const std::vector<std::uint32_t> &bits, const std::vector<int> &positions,
-                             bool all, bool with_primed) {
+std::vector<Level> levels_of(const std::vector<std::uint32_t> &bits,
+                             const std::vector<int> &positions, bool all, bool with_primed) {
   std::vector<Level> levels;
   Level level = 0;
   for (std::size_t i = 0; i < bits.size(); ++i) {
-    const bool chosen = all || std::binary_search(positions.begin(), positions.end(), static_cast<int>(i));
+    const bool chosen =
+        all || std::binary_search(positions.begin(), positions.end(), static_cast<int>(i));
     for (std::uint32_t b = 0; b < bits[i]; ++b, level += 2)
       if (chosen) {
         levels.push_back(level);
@@ -183,24 +184,27 @@ void parse_sylvan(FileReader &in, ModelFile &model) {
   std::vector<std::uint32_t> bits;
   std::uint64_t total = 0;
   for (std::uint64_t i = 0; i < vector_size; ++i) {
-    bits.push_back(static_cast<std::uint32_t>(in.read_count<std::int32_t>("bits per integer", 1, 64)));
+    bits.push_back(
+        static_cast<std::uint32_t>(in.read_count<std::int32_t>("bits per integer", 1, 64)));
     total += bits.back();
   }
   if (2 * total >= kTerminalLevel)
     in.fail("the state vector has too many bits (" + std::to_string(total) + ")");
   in.read_count<std::int32_t>("action bits", 0, 64);
-  const auto k = static_cast<std::int64_t>(
-      static_cast<std::int32_t>(in.read_count<std::int32_t>("initial projection size", -1, vector_size)));
+  const auto k = static_cast<std::int64_t>(static_cast<std::int32_t>(
+      in.read_count<std::int32_t>("initial projection size", -1, vector_size)));
   std::vector<int> projection;
   if (k >= 0)
-    projection = read_positions(in, static_cast<std::uint64_t>(k), vector_size, "projection position");
+    projection =
+        read_positions(in, static_cast<std::uint64_t>(k), vector_size, "projection position");
   model.state_variables = levels_of(bits, projection, k < 0, false);
   model.initial = read_sylvan_bdd(in, model);
   const std::uint64_t groups = in.read_count<std::int32_t>("group count", 0, kMaxGroups);
   model.groups.resize(groups);
   for (auto &group : model.groups) {
     const std::uint64_t reads = in.read_count<std::int32_t>("read projection size", 0, vector_size);
-    const std::uint64_t writes = in.read_count<std::int32_t>("write projection size", 0, vector_size);
+    const std::uint64_t writes =
+        in.read_count<std::int32_t>("write projection size", 0, vector_size);
     std::vector<int> r = read_positions(in, reads, vector_size, "read position");
     std::vector<int> w = read_positions(in, writes, vector_size, "write position");
     std::vector<int> both;
@@ -253,7 +257,8 @@ void parse_2014(FileReader &in, ModelFile &model) {
   read_2014_nodes(in, model);
   std::uint64_t at = in.offset();
   model.initial = check_root(in, at, model, 1, in.read<std::uint64_t>("initial root"));
-  const std::uint64_t initial_integers = in.read_count<std::uint64_t>("initial variable count", 0, vector_size);
+  const std::uint64_t initial_integers =
+      in.read_count<std::uint64_t>("initial variable count", 0, vector_size);
   model.state_variables = read_2014_levels(in, initial_integers * bits, limit);
   std::sort(model.state_variables.begin(), model.state_variables.end());
   const std::uint64_t groups = in.read_count<std::int32_t>("group count", 0, kMaxGroups);
@@ -262,7 +267,8 @@ void parse_2014(FileReader &in, ModelFile &model) {
     read_2014_nodes(in, model);
     at = in.offset();
     group.relation = check_root(in, at, model, 1, in.read<std::uint64_t>("group root"));
-    const std::uint64_t integers = in.read_count<std::uint64_t>("group variable count", 0, vector_size);
+    const std::uint64_t integers =
+        in.read_count<std::uint64_t>("group variable count", 0, vector_size);
     group.variables = read_2014_levels(in, integers * bits, limit);
     std::vector<Level> primed = read_2014_levels(in, integers * bits, limit);
     group.variables.insert(group.variables.end(), primed.begin(), primed.end());

@@ -27,8 +27,7 @@ NodeTable::NodeTable(MPI_Comm comm, std::size_t bytes_per_rank, unsigned chunk, 
               (bytes_per_rank / kBucketBytes / (chunk ? chunk : 1)) * (chunk ? chunk : 1) *
                   kBucketBytes,
               access),
-      ranks_(memory_.ranks()), chunk_(chunk),
-      buckets_(memory_.bytes_per_rank() / kBucketBytes) {
+      ranks_(memory_.ranks()), chunk_(chunk), buckets_(memory_.bytes_per_rank() / kBucketBytes) {
   if (chunk_ == 0 || chunk_ > 64 || (chunk_ & (chunk_ - 1)) != 0)
     throw std::invalid_argument("chunk size must be a power of two in 1..64, got " +
                                 std::to_string(chunk));
@@ -61,12 +60,11 @@ Node NodeTable::remote_node(std::uint64_t index) {
 }
 
 void NodeTable::full(std::uint64_t home) const {
-  throw TableFull("node table full: no free bucket within " +
-                  std::to_string(kMaxChunksProbed * chunk_) + " buckets of bucket " +
-                  std::to_string(home) + " (" + std::to_string(capacity()) + " buckets, " +
-                  std::to_string(buckets_ * kBucketBytes >> 20) + " MiB on each of " +
-                  std::to_string(ranks_) +
-                  " ranks); give more memory with --table-mib or run on more ranks");
+  throw TableFull(
+      "node table full: no free bucket within " + std::to_string(kMaxChunksProbed * chunk_) +
+      " buckets of bucket " + std::to_string(home) + " (" + std::to_string(capacity()) +
+      " buckets, " + std::to_string(buckets_ * kBucketBytes >> 20) + " MiB on each of " +
+      std::to_string(ranks_) + " ranks); give more memory with --table-mib or run on more ranks");
 }
 
 std::uint64_t NodeTable::find_or_put(const Node &node) {

@@ -46,12 +46,14 @@ Edge successors_of_share(Manager &m, const Model &model, Edge frontier, Edge vis
   for (std::size_t g = static_cast<std::size_t>(member); g < model.groups.size();
        g += static_cast<std::size_t>(members)) {
     const Relation &r = model.groups[g];
-    result = m.apply_or(result, m.difference(m.relnext(frontier, r.relation, r.variables), visited));
+    result =
+        m.apply_or(result, m.difference(m.relnext(frontier, r.relation, r.variables), visited));
   }
   return result;
 }
 
-ReachResult breadth_first(Manager &m, const Model &model, MPI_Comm team, const LevelReport &report) {
+ReachResult breadth_first(Manager &m, const Model &model, MPI_Comm team,
+                          const LevelReport &report) {
   int member = 0, members = 1;
   MPI_Comm_rank(team, &member);
   MPI_Comm_size(team, &members);
@@ -62,7 +64,8 @@ ReachResult breadth_first(Manager &m, const Model &model, MPI_Comm team, const L
     Edge edges[2] = {frontier, visited};
     MPI_Bcast(edges, 2, MPI_UINT64_T, 0, team);
     Edge share = kFalse;
-    agreed_step(team, [&] { share = successors_of_share(m, model, edges[0], edges[1], member, members); });
+    agreed_step(
+        team, [&] { share = successors_of_share(m, model, edges[0], edges[1], member, members); });
     std::vector<Edge> shares(static_cast<std::size_t>(members));
     MPI_Gather(&share, 1, MPI_UINT64_T, shares.data(), 1, MPI_UINT64_T, 0, team);
     int more = 0;

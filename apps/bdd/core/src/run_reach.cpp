@@ -76,12 +76,13 @@ Totals gather_totals(MPI_Comm team, NodeTable &table, OperationCache &cache,
   const CacheCounters &c = cache.counters();
   const RmaCounters &r = table.memory().counters();
   const StealCounters s = stealing ? stealing->counters() : StealCounters{};
-  std::uint64_t mine[13] = {table.local_nodes(), t.lookups, t.chunks, t.compared, t.cas_failed,
-                            r.operations, r.round_trips, c.lookups, c.hits, s.spawned,
-                            s.steals, s.attempts, s.leapfrogs};
+  std::uint64_t mine[13] = {
+      table.local_nodes(), t.lookups, t.chunks, t.compared, t.cas_failed, r.operations,
+      r.round_trips,       c.lookups, c.hits,   s.spawned,  s.steals,     s.attempts,
+      s.leapfrogs};
   std::uint64_t sum[13] = {};
   MPI_Reduce(mine, sum, 13, MPI_UINT64_T, MPI_SUM, 0, team);
-  return Totals{sum[0], sum[1], sum[2], sum[3], sum[4],  sum[5], sum[6],
+  return Totals{sum[0], sum[1], sum[2], sum[3],  sum[4],  sum[5], sum[6],
                 sum[7], sum[8], sum[9], sum[10], sum[11], sum[12]};
 }
 
@@ -135,12 +136,12 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   text += fmt::format("table: {} nodes in {} buckets ({:.1f}% full) on {} rank{}, {} access\n",
                       totals.nodes, table.capacity(), 100.0 * per(totals.nodes, table.capacity()),
                       members, members == 1 ? "" : "s", access_name(table.memory().access()));
-  text += fmt::format("probes: {} lookups, {:.3f} chunks and {:.3f} compares per lookup (chunk {}), "
-                      "{} lost claims, {:.2f} one-sided round trips per lookup, cache hits {:.1f}%\n",
-                      totals.lookups, per(totals.chunks, totals.lookups),
-                      per(totals.compared, totals.lookups), table.chunk(), totals.cas_failed,
-                      per(totals.round_trips, totals.lookups),
-                      100.0 * per(totals.cache_hits, totals.cache_lookups));
+  text += fmt::format(
+      "probes: {} lookups, {:.3f} chunks and {:.3f} compares per lookup (chunk {}), "
+      "{} lost claims, {:.2f} one-sided round trips per lookup, cache hits {:.1f}%\n",
+      totals.lookups, per(totals.chunks, totals.lookups), per(totals.compared, totals.lookups),
+      table.chunk(), totals.cas_failed, per(totals.round_trips, totals.lookups),
+      100.0 * per(totals.cache_hits, totals.cache_lookups));
   if (stealing)
     text += fmt::format("steals: {} of {} spawned tasks, {} attempts, {} leapfrogs\n",
                         totals.steals, totals.spawned, totals.attempts, totals.leapfrogs);

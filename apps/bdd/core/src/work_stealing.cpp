@@ -115,8 +115,8 @@ void WorkStealing::answer_requests() {
     f.stolen = true;
     f.thief = thief;
     f.serial = ++serial_;
-    const std::uint64_t transfer[6] = {static_cast<std::uint64_t>(f.task.op), f.task.a, f.task.b,
-                                       f.task.c, oldest_, f.serial};
+    const std::uint64_t transfer[6] = {
+        static_cast<std::uint64_t>(f.task.op), f.task.a, f.task.b, f.task.c, oldest_, f.serial};
     ++oldest_;
     ++counters_.stolen_from_me;
     memory_.write_words(thief, kTransfer + 8, 6, transfer);

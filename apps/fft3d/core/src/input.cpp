@@ -15,15 +15,15 @@ std::uint64_t mix(std::uint64_t z) {
 double unit(std::uint64_t bits) { return static_cast<double>(bits >> 11) * 0x1.0p-52 - 1.0; }
 } // namespace
 
-std::complex<double> inputValue(std::uint64_t seed, const std::int64_t n[3],
-                                std::int64_t x1, std::int64_t x2, std::int64_t x3) {
+std::complex<double> inputValue(std::uint64_t seed, const std::int64_t n[3], std::int64_t x1,
+                                std::int64_t x2, std::int64_t x3) {
   auto k = static_cast<std::uint64_t>((x1 * n[1] + x2) * n[2] + x3);
   std::uint64_t h = mix(seed * 0x100000001b3ULL ^ mix(k));
   return {unit(h), unit(mix(h))};
 }
 
-void fillInput(std::uint64_t seed, const pocstd::Domain& array, const pocstd::Domain& d,
-               std::complex<double>* buffer) {
+void fillInput(std::uint64_t seed, const pocstd::Domain &array, const pocstd::Domain &d,
+               std::complex<double> *buffer) {
   std::int64_t n[3] = {array.extent(0), array.extent(1), array.extent(2)};
   for (auto x1 = d.lo[0]; x1 < d.hi[0]; ++x1)
     for (auto x2 = d.lo[1]; x2 < d.hi[1]; ++x2)

@@ -12,22 +12,22 @@ namespace fft3d {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what) {
+[[noreturn]] void bad(const std::string &what) {
   throw OptionError("fft3d: " + what + " (see fft3d --help)");
 }
 
-long long parseInteger(const std::string& option, const std::string& text,
-                       long long min, long long max) {
+long long parseInteger(const std::string &option, const std::string &text, long long min,
+                       long long max) {
   long long v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v < min || v > max)
-    bad(option + " needs an integer in " + std::to_string(min) + ".." +
-        std::to_string(max) + ", got '" + text + "'");
+    bad(option + " needs an integer in " + std::to_string(min) + ".." + std::to_string(max) +
+        ", got '" + text + "'");
   return v;
 }
 
 /// "N" or "N1xN2xN3".
-std::array<int, 3> parseShape(const std::string& option, const std::string& text) {
+std::array<int, 3> parseShape(const std::string &option, const std::string &text) {
   std::array<int, 3> out{};
   std::vector<std::string> parts;
   std::string part;
@@ -43,7 +43,7 @@ std::array<int, 3> parseShape(const std::string& option, const std::string& text
   return out;
 }
 
-std::vector<std::string> parseList(const std::string& option, const std::string& text) {
+std::vector<std::string> parseList(const std::string &option, const std::string &text) {
   std::vector<std::string> out;
   std::string item;
   std::istringstream in(text);
@@ -57,7 +57,7 @@ std::vector<std::string> parseList(const std::string& option, const std::string&
   return out;
 }
 
-bool parseOnOff(const std::string& option, const std::string& text) {
+bool parseOnOff(const std::string &option, const std::string &text) {
   if (text == "on")
     return true;
   if (text == "off")
@@ -65,7 +65,7 @@ bool parseOnOff(const std::string& option, const std::string& text) {
   bad(option + " needs on or off, got '" + text + "'");
 }
 
-void validate(const Options& o) {
+void validate(const Options &o) {
   for (int d = 0; d < 3; ++d)
     if (o.page[d] > o.size[d])
       bad("the page (" + std::to_string(o.page[d]) + ") is larger than the array (" +
@@ -101,7 +101,7 @@ void validate(const Options& o) {
 
 } // namespace
 
-Options parseOptions(int argc, const char* const* argv) {
+Options parseOptions(int argc, const char *const *argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];

@@ -11,13 +11,13 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
-std::uint64_t lineBytes(const pocstd::Domain& d) {
+std::uint64_t lineBytes(const pocstd::Domain &d) {
   return static_cast<std::uint64_t>(d.size()) * sizeof(std::complex<double>);
 }
 } // namespace
 
-std::uint64_t runLine(pocstd::Array& a, LineTransform& lines, const PassSchedule& schedule,
-                      int p, int i, const LineJob& job, PassTimes& t) {
+std::uint64_t runLine(pocstd::Array &a, LineTransform &lines, const PassSchedule &schedule, int p,
+                      int i, const LineJob &job, PassTimes &t) {
   std::optional<pocstd::Domain> line = schedule.line(p, i);
   if (!line)
     return 0;
@@ -43,7 +43,7 @@ std::uint64_t runLine(pocstd::Array& a, LineTransform& lines, const PassSchedule
   return lineBytes(*line);
 }
 
-void writeInput(pocstd::Array& a, LineTransform& lines, const PassSchedule& schedule, int p,
+void writeInput(pocstd::Array &a, LineTransform &lines, const PassSchedule &schedule, int p,
                 std::uint64_t seed) {
   for (int i = 0; i < schedule.iterations(); ++i)
     if (std::optional<pocstd::Domain> line = schedule.line(p, i)) {
@@ -52,7 +52,7 @@ void writeInput(pocstd::Array& a, LineTransform& lines, const PassSchedule& sche
     }
 }
 
-std::uint64_t iterationBytes(const PassSchedule& schedule, int processes, int i) {
+std::uint64_t iterationBytes(const PassSchedule &schedule, int processes, int i) {
   std::uint64_t bytes = 0;
   for (int p = 0; p < processes; ++p)
     if (std::optional<pocstd::Domain> line = schedule.line(p, i))

@@ -20,19 +20,18 @@ void RunProgress::Record(int member, LinePosition next) {
   if (member < 0 || static_cast<std::size_t>(member) >= positions_.size())
     throw std::out_of_range("RunProgress::Record: no FFT process " + std::to_string(member) +
                             " in a run of " + std::to_string(positions_.size()));
-  LinePosition& recorded = positions_[static_cast<std::size_t>(member)];
+  LinePosition &recorded = positions_[static_cast<std::size_t>(member)];
   if (next < recorded)
     throw std::logic_error("RunProgress::Record: FFT process " + std::to_string(member) +
-                           " would go back from " + describe(recorded) + " to " +
-                           describe(next));
+                           " would go back from " + describe(recorded) + " to " + describe(next));
   recorded = next;
 }
 
-void RunProgress::poc_write(poc::Writer& w) const {
+void RunProgress::poc_write(poc::Writer &w) const {
   w.write_all(fingerprint_, initialized_, positions_);
 }
 
-void RunProgress::poc_read(poc::Reader& r) {
+void RunProgress::poc_read(poc::Reader &r) {
   r.read_all(fingerprint_, initialized_, positions_);
   if (positions_.empty())
     r.fail("RunProgress: the saved run has no FFT processes");

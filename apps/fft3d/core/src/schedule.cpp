@@ -9,13 +9,13 @@
 namespace fft3d {
 
 namespace {
-long long pagesAlong(const pocstd::Domain& array, const pocstd::Domain& page, int d) {
+long long pagesAlong(const pocstd::Domain &array, const pocstd::Domain &page, int d) {
   return (array.extent(d) + page.extent(d) - 1) / page.extent(d);
 }
 } // namespace
 
-PassSchedule::PassSchedule(const pocstd::Domain& array, const pocstd::Domain& page,
-                           int dim, int processes)
+PassSchedule::PassSchedule(const pocstd::Domain &array, const pocstd::Domain &page, int dim,
+                           int processes)
     : array_(array), page_(page), dim_(dim), processes_(processes) {
   if (dim < 0 || dim > 2 || processes <= 0)
     throw std::invalid_argument("PassSchedule: bad dimension " + std::to_string(dim) +

@@ -43,14 +43,14 @@ public:
   static std::string check(std::string_view text);
 
   /// The address without scheme, e.g. "data/set/PageDevice/34".
-  const std::string& str() const noexcept { return Text; }
+  const std::string &str() const noexcept { return Text; }
   /// The '/'-separated components, viewing into str().
   std::vector<std::string_view> components() const;
   /// The relative file path of the record: str() + file_suffix.
   std::string relative_file() const { return Text + std::string(file_suffix); }
 
-  friend bool operator==(const Address&, const Address&) = default;
-  friend auto operator<=>(const Address&, const Address&) = default;
+  friend bool operator==(const Address &, const Address &) = default;
+  friend auto operator<=>(const Address &, const Address &) = default;
 
 private:
   explicit Address(std::string text) : Text(std::move(text)) {}

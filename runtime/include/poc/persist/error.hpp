@@ -38,11 +38,11 @@ std::string_view to_string(store_errc kind) noexcept;
 class store_error : public std::runtime_error {
 public:
   /// \p address may be empty when the failure concerns no single object.
-  store_error(store_errc kind, std::string address, const std::string& what);
+  store_error(store_errc kind, std::string address, const std::string &what);
 
   store_errc kind() const noexcept { return Kind; }
   /// The address of the object concerned ("" if none).
-  const std::string& address() const noexcept { return Address; }
+  const std::string &address() const noexcept { return Address; }
 
 private:
   store_errc Kind;

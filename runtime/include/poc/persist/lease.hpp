@@ -26,14 +26,14 @@ class Store;
 /// released by release() or destruction. Holds one file descriptor.
 class Lease {
 public:
-  Lease(Lease&& other) noexcept;
-  Lease& operator=(Lease&& other) noexcept;
-  Lease(const Lease&) = delete;
-  Lease& operator=(const Lease&) = delete;
+  Lease(Lease &&other) noexcept;
+  Lease &operator=(Lease &&other) noexcept;
+  Lease(const Lease &) = delete;
+  Lease &operator=(const Lease &) = delete;
   ~Lease() { release(); }
 
   /// The leased object's address.
-  const Address& address() const noexcept { return Addr; }
+  const Address &address() const noexcept { return Addr; }
   /// False once released or moved from.
   bool held() const noexcept { return Fd >= 0; }
 

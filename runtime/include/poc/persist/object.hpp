@@ -34,7 +34,7 @@ namespace detail {
 class PayloadBlocks final : public poc::BlockSource {
 public:
   explicit PayloadBlocks(std::span<const std::byte> rest) noexcept : Rest(rest) {}
-  void receive(void* dst, std::size_t n) override {
+  void receive(void *dst, std::size_t n) override {
     if (n > Rest.size())
       throw poc::decode_error("stored state ends inside an out-of-band block");
     if (n != 0)
@@ -54,8 +54,8 @@ private:
 /// of \p address (atomically, see Store::save).
 /// \throws store_error from the save; poc::encode_error from the serializer.
 template <class T>
-SavedTime save_object(const Store& store, const Address& address, std::string_view class_name,
-                      std::uint64_t layout_hash, const T& object) {
+SavedTime save_object(const Store &store, const Address &address, std::string_view class_name,
+                      std::uint64_t layout_hash, const T &object) {
   poc::Writer w;
   w.write(object);
   std::uint64_t m = w.bytes().size();
@@ -66,8 +66,8 @@ SavedTime save_object(const Store& store, const Address& address, std::string_vi
   parts.reserve(2 + w.out_of_band().size());
   parts.push_back(length);
   parts.push_back(w.bytes());
-  for (const poc::Writer::Block& b : w.out_of_band())
-    parts.push_back({static_cast<const std::byte*>(b.data), b.size});
+  for (const poc::Writer::Block &b : w.out_of_band())
+    parts.push_back({static_cast<const std::byte *>(b.data), b.size});
   return store.save_parts(address, class_name, layout_hash, parts);
 }
 
@@ -76,8 +76,8 @@ SavedTime save_object(const Store& store, const Address& address, std::string_vi
 /// \returns the record's header. \throws store_error as Store::load does,
 /// and store_error(corrupt) naming the object if the state does not decode.
 template <class T>
-RecordInfo load_object(const Store& store, const Address& address, std::string_view class_name,
-                       std::uint64_t layout_hash, T& object) {
+RecordInfo load_object(const Store &store, const Address &address, std::string_view class_name,
+                       std::uint64_t layout_hash, T &object) {
   Record r = store.load(address, class_name, layout_hash);
   std::span<const std::byte> payload = r.payload;
   try {
@@ -93,10 +93,12 @@ RecordInfo load_object(const Store& store, const Address& address, std::string_v
     reader.read(object);
     reader.expect_end();
     if (blocks.left() != 0)
-      throw poc::decode_error(std::to_string(blocks.left()) + " bytes follow the last out-of-band block");
-  } catch (const poc::decode_error& e) {
+      throw poc::decode_error(std::to_string(blocks.left()) +
+                              " bytes follow the last out-of-band block");
+  } catch (const poc::decode_error &e) {
     throw store_error(store_errc::corrupt, address.str(),
-                      "stored state does not decode as " + std::string(class_name) + ": " + e.what());
+                      "stored state does not decode as " + std::string(class_name) + ": " +
+                          e.what());
   }
   return std::move(r.info);
 }

@@ -41,11 +41,11 @@ using SavedTime = std::chrono::time_point<std::chrono::system_clock, std::chrono
 
 /// What a record's header says about its object.
 struct RecordInfo {
-  Address address;                 ///< The object's address (stored in the file too).
-  std::string class_name;          ///< Fully qualified class, e.g. "ns::PageDevice".
-  std::uint64_t layout_hash = 0;   ///< Compiler-computed hash of the class layout.
-  std::uint64_t payload_size = 0;  ///< Bytes of serialized state.
-  SavedTime saved_time{};          ///< When the save was started.
+  Address address;                ///< The object's address (stored in the file too).
+  std::string class_name;         ///< Fully qualified class, e.g. "ns::PageDevice".
+  std::uint64_t layout_hash = 0;  ///< Compiler-computed hash of the class layout.
+  std::uint64_t payload_size = 0; ///< Bytes of serialized state.
+  SavedTime saved_time{};         ///< When the save was started.
 };
 
 /// A whole record: header information and the object's serialized state.
@@ -68,7 +68,7 @@ inline constexpr std::size_t max_class_name_length = 4096;
 
 /// Header bytes of a record describing \p info whose payload has checksum
 /// \p payload_crc. \throws store_error if the class name is too long.
-std::vector<std::byte> encode_header(const RecordInfo& info, std::uint32_t payload_crc);
+std::vector<std::byte> encode_header(const RecordInfo &info, std::uint32_t payload_crc);
 
 /// The first fixed_header_size bytes of a record, checked for magic,
 /// version, flags and length limits; the header checksum is not yet known.
@@ -81,27 +81,30 @@ struct FixedHeader {
   std::uint16_t address_length = 0;
 
   /// Size of the whole header, checksum included.
-  std::size_t header_size() const { return fixed_header_size + class_name_length + address_length + 4; }
+  std::size_t header_size() const {
+    return fixed_header_size + class_name_length + address_length + 4;
+  }
 };
 
 /// Context for error messages: the address asked for and the file read.
 struct Source {
-  const std::string& address;
-  const std::string& file;
+  const std::string &address;
+  const std::string &file;
 };
 
 /// Parses the fixed part. \throws store_error (bad_magic,
 /// unsupported_version, corrupt) naming \p src.
-FixedHeader decode_fixed(std::span<const std::byte> bytes, const Source& src);
+FixedHeader decode_fixed(std::span<const std::byte> bytes, const Source &src);
 
 /// Parses and verifies the whole header (\p bytes has fixed.header_size()
 /// bytes), including that the stored address is \p src.address.
 /// \throws store_error(corrupt) naming \p src.
-RecordInfo decode_header(const FixedHeader& fixed, std::span<const std::byte> bytes, const Source& src);
+RecordInfo decode_header(const FixedHeader &fixed, std::span<const std::byte> bytes,
+                         const Source &src);
 
 /// Verifies \p payload against the checksum in \p fixed.
 /// \throws store_error(corrupt) naming \p src.
-void check_payload(const FixedHeader& fixed, std::span<const std::byte> payload, const Source& src);
+void check_payload(const FixedHeader &fixed, std::span<const std::byte> payload, const Source &src);
 
 } // namespace record
 } // namespace poc::persist

@@ -66,20 +66,21 @@ public:
   /// $HOME/.local/share/poc/store. \throws store_error(no_root) if none applies.
   static std::filesystem::path default_root();
 
-  const std::filesystem::path& root() const noexcept { return Root; }
-  const StoreOptions& options() const noexcept { return Options; }
+  const std::filesystem::path &root() const noexcept { return Root; }
+  const StoreOptions &options() const noexcept { return Options; }
 
   /// Atomically replaces (or creates) the record of \p address.
   /// \returns the saved time written into the record.
   /// \throws store_error(io | invalid_argument).
-  SavedTime save(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
+  SavedTime save(const Address &address, std::string_view class_name, std::uint64_t layout_hash,
                  std::span<const std::byte> payload) const;
 
   /// save() of a payload given in pieces, written in order without first
   /// concatenating them: a serialized message and its out-of-band blocks
   /// (poc::Writer::bytes() and out_of_band()) go to disk straight from the
   /// process's memory.
-  SavedTime save_parts(const Address& address, std::string_view class_name, std::uint64_t layout_hash,
+  SavedTime save_parts(const Address &address, std::string_view class_name,
+                       std::uint64_t layout_hash,
                        std::span<const std::span<const std::byte>> parts) const;
 
   /// One object of a save_all().
@@ -101,26 +102,26 @@ public:
   /// Reads and fully verifies the record of \p address.
   /// \throws store_error (not_found, io, bad_magic, unsupported_version,
   /// corrupt, truncated).
-  Record load(const Address& address) const;
+  Record load(const Address &address) const;
 
   /// load(), and also checks that the object is of class \p class_name with
   /// layout \p layout_hash. \throws store_error(class_mismatch |
   /// layout_mismatch) besides load()'s errors.
-  Record load(const Address& address, std::string_view class_name, std::uint64_t layout_hash) const;
+  Record load(const Address &address, std::string_view class_name, std::uint64_t layout_hash) const;
 
   /// The verified header of \p address and a check of the file size, without
   /// reading the payload (what listing tools need). Throws like load().
-  RecordInfo info(const Address& address) const;
+  RecordInfo info(const Address &address) const;
 
   /// Whether a record file exists for \p address (it may still be damaged).
   /// \throws store_error(io) if a directory on the way cannot be read.
-  bool contains(const Address& address) const;
+  bool contains(const Address &address) const;
 
   /// Deletes the record of \p address and any directories it leaves empty
   /// (with its lock file, unless a Lease holds that; the Lease then deletes
   /// it on release).
   /// \returns false if there was no record. \throws store_error(io).
-  bool remove(const Address& address) const;
+  bool remove(const Address &address) const;
 
   /// Addresses of all records, sorted; only those starting with \p prefix
   /// (plain string prefix) if one is given.
@@ -132,20 +133,20 @@ public:
   /// Takes the lease on \p address (lease.hpp) unless another Lease, in
   /// this or any other process, holds it. The object need not exist.
   /// \returns std::nullopt if it is held. \throws store_error(io).
-  std::optional<Lease> try_lease(const Address& address) const;
+  std::optional<Lease> try_lease(const Address &address) const;
 
   /// try_lease(), but \throws store_error(busy) naming the holder (its
   /// process id and host) if the object is held.
-  Lease lease(const Address& address) const;
+  Lease lease(const Address &address) const;
 
   /// Deletes temporary files (left by saves whose process died) not modified
-  /// for \p min_age, and unheld lock files of objects that no longer exist. Always safe for consistency: should a save still be
-  /// writing such a file, its rename fails and that save() throws
-  /// store_error(io); no record is ever damaged. \returns files removed.
+  /// for \p min_age, and unheld lock files of objects that no longer exist. Always safe for
+  /// consistency: should a save still be writing such a file, its rename fails and that save()
+  /// throws store_error(io); no record is ever damaged. \returns files removed.
   std::size_t clean(std::chrono::seconds min_age) const;
 
   /// The record file of \p address.
-  std::filesystem::path file_of(const Address& address) const;
+  std::filesystem::path file_of(const Address &address) const;
 
 private:
   /// syncfs() of the file system holding the root.

@@ -59,9 +59,7 @@ template <class T, std::size_t N> struct Serializer<std::array<T, N>> {
   static void write(Writer &w, const std::array<T, N> &a) {
     detail::FixedArray<T, N>::write(w, a.data());
   }
-  static void read(Reader &r, std::array<T, N> &a) {
-    detail::FixedArray<T, N>::read(r, a.data());
-  }
+  static void read(Reader &r, std::array<T, N> &a) { detail::FixedArray<T, N>::read(r, a.data()); }
 };
 
 template <class T, std::size_t N> struct Serializer<T[N]> {

@@ -132,12 +132,8 @@ template <class K, class C, class A> struct Serializer<std::multiset<K, C, A>> {
 
 template <class K, class H, class E, class A> struct Serializer<std::unordered_set<K, H, E, A>> {
   static constexpr std::size_t min_size = 1;
-  static void write(Writer &w, const std::unordered_set<K, H, E, A> &s) {
-    detail::write_set(w, s);
-  }
-  static void read(Reader &r, std::unordered_set<K, H, E, A> &s) {
-    detail::read_set<true>(r, s);
-  }
+  static void write(Writer &w, const std::unordered_set<K, H, E, A> &s) { detail::write_set(w, s); }
+  static void read(Reader &r, std::unordered_set<K, H, E, A> &s) { detail::read_set<true>(r, s); }
 };
 
 template <class K, class H, class E, class A>

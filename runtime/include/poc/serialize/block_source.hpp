@@ -37,8 +37,7 @@ public:
 /// delivered within one process, or a test.
 class MemoryBlockSource final : public BlockSource {
 public:
-  explicit MemoryBlockSource(std::span<const Writer::Block> blocks) noexcept
-      : blocks_(blocks) {}
+  explicit MemoryBlockSource(std::span<const Writer::Block> blocks) noexcept : blocks_(blocks) {}
   void receive(void *dst, std::size_t n) override;
   std::optional<std::size_t> next_block_size() const noexcept override {
     if (next_ == blocks_.size())

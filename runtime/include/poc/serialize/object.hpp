@@ -45,9 +45,8 @@ template <class T> void write_object(Writer &w, const T &obj) {
     }
     const TypeRegistry::Entry *e = TypeRegistry::find(dynamic);
     if (e == nullptr)
-      throw encode_error("poc: cannot serialize an object of dynamic type '" +
-                         type_name(dynamic) + "' through a pointer to '" +
-                         type_name(typeid(T)) +
+      throw encode_error("poc: cannot serialize an object of dynamic type '" + type_name(dynamic) +
+                         "' through a pointer to '" + type_name(typeid(T)) +
                          "': its type is not registered (POC_REGISTER_TYPE)");
     if (e->write == nullptr)
       throw encode_error("poc: cannot serialize an object of type '" + e->name +
@@ -63,8 +62,7 @@ template <class T> void write_object(Writer &w, const T &obj) {
 
 /// Allocates a plain \p T with new and decodes it; the caller owns it.
 template <class T> T *read_new_static(Reader &r) {
-  if constexpr (!std::is_abstract_v<T> && std::is_default_constructible_v<T> &&
-                Serializable<T>) {
+  if constexpr (!std::is_abstract_v<T> && std::is_default_constructible_v<T> && Serializable<T>) {
     auto object = std::make_unique<T>();
     r.read(*object);
     return object.release();
@@ -104,8 +102,7 @@ template <class T> std::remove_const_t<T> *read_new_object(Reader &r) {
       // Not derived from U: the name does not fit the static type.
     }
     e->destroy(object);
-    r.fail("type '" + std::string(name) + "' is not derived from '" +
-           type_name(typeid(U)) + "'");
+    r.fail("type '" + std::string(name) + "' is not derived from '" + type_name(typeid(U)) + "'");
   } else {
     return read_new_static<U>(r);
   }

@@ -29,8 +29,7 @@ public:
   /// Decodes \p bytes; out-of-band blocks come from \p out_of_band (a message
   /// that refers to one without a source is malformed). Throws decode_error
   /// if \p bytes exceeds limits.max_message_bytes.
-  explicit Reader(std::span<const std::byte> bytes,
-                  BlockSource *out_of_band = nullptr,
+  explicit Reader(std::span<const std::byte> bytes, BlockSource *out_of_band = nullptr,
                   const Limits &limits = default_limits());
 
   /// A Reader does not own its bytes: reading from a temporary buffer would
@@ -66,10 +65,9 @@ public:
   /// Decodes a \p T into \p v with Serializer<T>.
   template <class T> void read(T &v) {
     static_assert(!std::is_const_v<T>, "poc::Reader::read into a const object");
-    static_assert(Serializable<T>,
-                  "poc::Serializer<T> is not defined for this type: give the "
-                  "class poc_write/poc_read members, specialize "
-                  "poc::Serializer, or compile it with poc++");
+    static_assert(Serializable<T>, "poc::Serializer<T> is not defined for this type: give the "
+                                   "class poc_write/poc_read members, specialize "
+                                   "poc::Serializer, or compile it with poc++");
     Serializer<T>::read(*this, v);
   }
 
@@ -108,8 +106,7 @@ public:
   /// read earlier, a method's size parameter): call it before allocating
   /// \p n elements that are about to be read from this message.
   void check_count(std::uint64_t n, std::size_t min_element_bytes) const {
-    if (n > limits_.max_elements ||
-        (min_element_bytes != 0 && n > remaining() / min_element_bytes))
+    if (n > limits_.max_elements || (min_element_bytes != 0 && n > remaining() / min_element_bytes))
       fail_count(n, min_element_bytes);
   }
 
@@ -146,13 +143,9 @@ public:
   void read_block(void *dst, std::size_t n);
 
   /// Bytes not yet read (out-of-band blocks not counted).
-  std::size_t remaining() const noexcept {
-    return static_cast<std::size_t>(end_ - pos_);
-  }
+  std::size_t remaining() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
   /// Bytes read so far.
-  std::size_t offset() const noexcept {
-    return static_cast<std::size_t>(pos_ - begin_);
-  }
+  std::size_t offset() const noexcept { return static_cast<std::size_t>(pos_ - begin_); }
   /// Out-of-band blocks received so far.
   std::size_t blocks_received() const noexcept { return blocks_received_; }
   /// Throws decode_error if any bytes remain: a message must be consumed

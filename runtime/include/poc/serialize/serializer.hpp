@@ -64,7 +64,6 @@ template <class T> consteval std::size_t min_encoded_size() {
 } // namespace detail
 
 /// Lower bound on the encoded size of one \p T (Serializer<T>::min_size, or 0).
-template <class T>
-inline constexpr std::size_t min_encoded_size_v = detail::min_encoded_size<T>();
+template <class T> inline constexpr std::size_t min_encoded_size_v = detail::min_encoded_size<T>();
 
 } // namespace poc

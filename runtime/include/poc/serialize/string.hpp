@@ -66,8 +66,7 @@ template <class C, class Traits> struct Serializer<std::basic_string_view<C, Tra
     detail::write_chars(w, s.data(), s.size());
   }
 
-  template <class V = void>
-  static void read(Reader &, std::basic_string_view<C, Traits> &) {
+  template <class V = void> static void read(Reader &, std::basic_string_view<C, Traits> &) {
     static_assert(detail::dependent_false<V>,
                   "a std::string_view cannot be deserialized: it owns no storage. "
                   "Receive a std::string (same wire format) instead");

@@ -97,7 +97,8 @@ template <class T> extern const TypeRegistration<T> type_registration;
 /// as poc++ does. Use at global scope, in a header or a source file: the
 /// registration is an inline variable, so it exists once per program however
 /// many translation units see it.
-#define POC_REGISTER_TYPE(...)                                                   \
-  template <>                                                                    \
-  inline const ::poc::TypeRegistration<__VA_ARGS__>                             \
-      poc::type_registration<__VA_ARGS__>{#__VA_ARGS__}
+#define POC_REGISTER_TYPE(...)                                                                     \
+  template <>                                                                                      \
+  inline const ::poc::TypeRegistration<__VA_ARGS__> poc::type_registration<__VA_ARGS__> {          \
+    #__VA_ARGS__                                                                                   \
+  }

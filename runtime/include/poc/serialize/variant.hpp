@@ -41,8 +41,7 @@ template <class... T> struct Serializer<std::variant<T...>> {
     if (index >= sizeof...(T))
       r.fail("invalid std::variant index " + std::to_string(index) + " (" +
              std::to_string(sizeof...(T)) + " alternatives)");
-    read_alternative(r, v, static_cast<std::size_t>(index),
-                     std::index_sequence_for<T...>{});
+    read_alternative(r, v, static_cast<std::size_t>(index), std::index_sequence_for<T...>{});
   }
 
 private:

@@ -61,10 +61,9 @@ public:
   /// Encodes \p v with Serializer<T>.
   template <class T> void write(const T &v) {
     using U = std::remove_cvref_t<T>;
-    static_assert(Serializable<U>,
-                  "poc::Serializer<T> is not defined for this type: give the "
-                  "class poc_write/poc_read members, specialize "
-                  "poc::Serializer, or compile it with poc++");
+    static_assert(Serializable<U>, "poc::Serializer<T> is not defined for this type: give the "
+                                   "class poc_write/poc_read members, specialize "
+                                   "poc::Serializer, or compile it with poc++");
     Serializer<U>::write(*this, v);
   }
 

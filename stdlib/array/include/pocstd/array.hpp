@@ -47,8 +47,8 @@ public:
   /// std::invalid_argument unless the map's page grid covers the array
   /// exactly, has one server per entry of \p page_server, and no server is
   /// null.
-  Array(const Domain& ArrayDomain, const Domain& PageDomain,
-        std::vector<ArrayDevice*> page_server, const PageMap& pagemap);
+  Array(const Domain &ArrayDomain, const Domain &PageDomain, std::vector<ArrayDevice *> page_server,
+        const PageMap &pagemap);
   /// As above, with \p PageSets copies of every page on the servers (each
   /// server then needs PageSets * pagemap.PagesOnServer(s) pages; copy k of
   /// a page is at its map index + k * PagesOnServer). Reads use one copy and
@@ -56,21 +56,21 @@ public:
   /// writes copy 1 leaves its input intact until it has finished, so it can
   /// be restarted after a crash. Throws std::invalid_argument unless
   /// \p PageSets >= 1.
-  Array(const Domain& ArrayDomain, const Domain& PageDomain,
-        std::vector<ArrayDevice*> page_server, const PageMap& pagemap, int PageSets);
+  Array(const Domain &ArrayDomain, const Domain &PageDomain, std::vector<ArrayDevice *> page_server,
+        const PageMap &pagemap, int PageSets);
 
   /// Copies the subdomain \p d into \p buffer, row-major over d (x3 fastest).
   /// Throws std::out_of_range unless d lies inside the array.
-  void read(const Domain& d, Element* buffer);
+  void read(const Domain &d, Element *buffer);
   /// Stores \p buffer (laid out as for read) into the subdomain \p d.
-  void write(const Domain& d, const Element* buffer);
+  void write(const Domain &d, const Element *buffer);
   /// As read, with dimensions 1 and 3 swapped: \p buffer is e3 x e2 x e1
   /// (x1 fastest), e_k being d's extents.
-  void read_transpose13(const Domain& d, Element* buffer);
-  void write_transpose13(const Domain& d, const Element* buffer);
+  void read_transpose13(const Domain &d, Element *buffer);
+  void write_transpose13(const Domain &d, const Element *buffer);
   /// As read, with dimensions 2 and 3 swapped: \p buffer is e1 x e3 x e2.
-  void read_transpose23(const Domain& d, Element* buffer);
-  void write_transpose23(const Domain& d, const Element* buffer);
+  void read_transpose23(const Domain &d, Element *buffer);
+  void write_transpose23(const Domain &d, const Element *buffer);
   /// Reads (and ReadIntoServerCache) use page copy \p read from now on, writes
   /// copy \p write. A partial-page write takes the rest of the page from the
   /// read copy. Throws std::out_of_range for a copy the array does not have.
@@ -86,40 +86,40 @@ public:
 
   /// Tells every server holding a page of \p d to load it into its cache
   /// (paper section 4.3), without waiting.
-  void ReadIntoServerCache(const Domain& d);
+  void ReadIntoServerCache(const Domain &d);
   /// Starts PageDevice::Flush on every server, without waiting: once
   /// poc::sync() has returned, every page this process wrote through the
   /// array before the call is durable (each server serves a caller's
   /// requests in order, so the flush follows the caller's writes).
   void Flush();
 
-  const Domain& ArrayDomain() const { return arrayDomain_; }
-  const Domain& PageDomain() const { return pageDomain_; }
+  const Domain &ArrayDomain() const { return arrayDomain_; }
+  const Domain &PageDomain() const { return pageDomain_; }
   int NumberOfServers() const { return static_cast<int>(page_server_.size()); }
-  ArrayDevice* PageServer(int i) const { return page_server_.at(static_cast<std::size_t>(i)); }
-  const PageMap& pagemap() const { return pagemap_; }
+  ArrayDevice *PageServer(int i) const { return page_server_.at(static_cast<std::size_t>(i)); }
+  const PageMap &pagemap() const { return pagemap_; }
   /// The domain of page (i1, i2, i3), clipped to the array.
   Domain PageBox(int i1, int i2, int i3) const;
 
   /// Serialisation: the description and the servers' references.
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for an inconsistent description.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 
 private:
   /// Buffer layout: which array dimension each buffer dimension is.
   enum class Layout { Plain, Transpose13, Transpose23 };
-  void readDomain(Layout layout, const Domain& d, Element* buffer);
-  void writeDomain(Layout layout, const Domain& d, const Element* buffer);
+  void readDomain(Layout layout, const Domain &d, Element *buffer);
+  void writeDomain(Layout layout, const Domain &d, const Element *buffer);
   /// Fetches page \p a into scratch_ in \p layout.
-  void fetch(Layout layout, const address& a);
-  void checkInside(const Domain& d, const char* operation) const;
+  void fetch(Layout layout, const address &a);
+  void checkInside(const Domain &d, const char *operation) const;
   /// Where copy \p set of page (i1, i2, i3) is stored.
   address stored(std::int64_t i1, std::int64_t i2, std::int64_t i3, int set) const;
 
   Domain arrayDomain_;
   Domain pageDomain_;
-  std::vector<ArrayDevice*> page_server_;
+  std::vector<ArrayDevice *> page_server_;
   PageMap pagemap_;
   int pageSets_ = 1;
   int readSet_ = 0;

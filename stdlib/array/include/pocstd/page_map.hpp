@@ -50,9 +50,9 @@ public:
 
   /// Serialisation: only the grid and the server count travel; the index
   /// table is recomputed on arrival.
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for a non-positive grid or server count.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 
 private:
   std::array<int, 3> np_{};

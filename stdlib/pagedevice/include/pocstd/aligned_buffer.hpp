@@ -29,11 +29,11 @@ public:
   /// A buffer of \p size bytes with unspecified contents, for a caller that
   /// overwrites them all (no zero-fill pass over memory).
   static AlignedBuffer forOverwrite(std::size_t size);
-  AlignedBuffer(const AlignedBuffer& other);
-  AlignedBuffer(AlignedBuffer&& other) noexcept;
+  AlignedBuffer(const AlignedBuffer &other);
+  AlignedBuffer(AlignedBuffer &&other) noexcept;
   /// Deep copy; reuses this buffer's storage when it is large enough.
-  AlignedBuffer& operator=(const AlignedBuffer& other);
-  AlignedBuffer& operator=(AlignedBuffer&& other) noexcept;
+  AlignedBuffer &operator=(const AlignedBuffer &other);
+  AlignedBuffer &operator=(AlignedBuffer &&other) noexcept;
   ~AlignedBuffer();
 
   /// Number of meaningful bytes.
@@ -42,8 +42,8 @@ public:
   /// up to it. Direct I/O may transfer the bytes past size(); their contents
   /// are unspecified.
   std::size_t capacity() const { return capacity_; }
-  std::byte* data() { return data_; }
-  const std::byte* data() const { return data_; }
+  std::byte *data() { return data_; }
+  const std::byte *data() const { return data_; }
 
   /// Makes the buffer \p size bytes long, keeping the common prefix and
   /// zero-filling the rest; reallocates only when the capacity is too small,
@@ -53,10 +53,10 @@ public:
   /// overwrite all \p size bytes (a read), which then pays no zero-fill.
   void resizeForOverwrite(std::size_t size);
 
-  friend void swap(AlignedBuffer& a, AlignedBuffer& b) noexcept;
+  friend void swap(AlignedBuffer &a, AlignedBuffer &b) noexcept;
 
 private:
-  std::byte* data_ = nullptr;
+  std::byte *data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
 };

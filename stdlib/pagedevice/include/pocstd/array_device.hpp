@@ -27,8 +27,7 @@ public:
   /// As ArrayPageDevice, with room for \p Nc cached pages (0 disables the
   /// cache: ReadIntoCache then does nothing). Throws std::invalid_argument
   /// for a negative \p Nc.
-  ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2,
-              int n3, int Nc);
+  ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2, int n3, int Nc);
 
   /// Loads page \p page_index into the cache unless it is there already; when
   /// the cache is full the oldest entry makes room. Throws std::out_of_range
@@ -37,10 +36,10 @@ public:
   /// Serves page \p page_index from the cache when present (and drops it from
   /// the cache: a prefetched page is read once, then rewritten), otherwise
   /// from the medium.
-  void read(Page& p, std::size_t page_index) override;
+  void read(Page &p, std::size_t page_index) override;
   /// Writes through to the medium and drops any cached copy, so the cache
   /// never returns stale data.
-  void write(const Page& p, std::size_t page_index) override;
+  void write(const Page &p, std::size_t page_index) override;
 
   int NumberOfCachePages() const { return numberOfCachePages_; }
   /// Pages currently cached.
@@ -49,9 +48,9 @@ public:
   /// The saved state: ArrayPageDevice's, then the cache size (never the
   /// cached pages: a restored device starts with an empty cache).
   static constexpr std::uint64_t poc_layout_hash = 1;
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for a negative cache size.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 
 private:
   struct CachedPage {

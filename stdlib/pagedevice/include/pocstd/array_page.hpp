@@ -28,7 +28,7 @@ public:
   ArrayPage(int n1, int n2, int n3);
   /// A page of that shape holding a copy of the 2*n1*n2*n3 doubles at \p data
   /// (real and imaginary parts interleaved, as std::complex<double>).
-  ArrayPage(int n1, int n2, int n3, const double* data);
+  ArrayPage(int n1, int n2, int n3, const double *data);
 
   int n1() const { return n1_; }
   int n2() const { return n2_; }
@@ -39,10 +39,10 @@ public:
   /// non-positive extent or a page larger than kMaxPageBytes.
   static std::size_t bytesFor(int n1, int n2, int n3);
 
-  Element* data() { return reinterpret_cast<Element*>(bytes()); }
-  const Element* data() const { return reinterpret_cast<const Element*>(bytes()); }
-  Element& at(int x1, int x2, int x3) { return data()[index(x1, x2, x3)]; }
-  const Element& at(int x1, int x2, int x3) const { return data()[index(x1, x2, x3)]; }
+  Element *data() { return reinterpret_cast<Element *>(bytes()); }
+  const Element *data() const { return reinterpret_cast<const Element *>(bytes()); }
+  Element &at(int x1, int x2, int x3) { return data()[index(x1, x2, x3)]; }
+  const Element &at(int x1, int x2, int x3) const { return data()[index(x1, x2, x3)]; }
 
   /// Gives the page the shape \p n1 x \p n2 x \p n3 without touching its
   /// bytes: after a device read, which transfers bytes only. Throws
@@ -67,17 +67,17 @@ public:
   /// As transpose13/transpose23, using \p scratch as the out-of-place
   /// target and handing the old storage back in it: a caller that keeps one
   /// scratch buffer transposes any number of pages without allocating.
-  void transpose13(AlignedBuffer& scratch);
-  void transpose23(AlignedBuffer& scratch);
+  void transpose13(AlignedBuffer &scratch);
+  void transpose23(AlignedBuffer &scratch);
   /// Makes \p dst the transpose13 / transpose23 of \p src (one pass over
   /// memory, reusing dst's storage).
-  static void transposed13(const ArrayPage& src, ArrayPage& dst);
-  static void transposed23(const ArrayPage& src, ArrayPage& dst);
+  static void transposed13(const ArrayPage &src, ArrayPage &dst);
+  static void transposed23(const ArrayPage &src, ArrayPage &dst);
 
   /// Serialisation: the shape, then the page bytes.
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error when the shape does not match the byte count.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 
 private:
   std::size_t index(int x1, int x2, int x3) const {

@@ -22,19 +22,18 @@ public:
   ArrayPageDevice() = default;
   /// \p NumberOfPages pages of \p n1 x \p n2 x \p n3 complex doubles on
   /// \p storage. Throws page_error for non-positive extents.
-  ArrayPageDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2,
-                  int n3);
+  ArrayPageDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2, int n3);
 
   /// Reads page \p PageIndex into \p p as an n3 x n2 x n1 page (dimensions 1
   /// and 3 swapped). Like read, \p p may be empty on entry.
-  void read_transpose13(ArrayPage& p, std::size_t PageIndex);
+  void read_transpose13(ArrayPage &p, std::size_t PageIndex);
   /// Writes \p p, an n3 x n2 x n1 page, back as page \p PageIndex in the
   /// device's n1 x n2 x n3 layout. Throws page_error for another shape.
-  void write_transpose13(const ArrayPage& p, std::size_t PageIndex);
+  void write_transpose13(const ArrayPage &p, std::size_t PageIndex);
   /// As read_transpose13, swapping dimensions 2 and 3 (an n1 x n3 x n2 page).
-  void read_transpose23(ArrayPage& p, std::size_t PageIndex);
+  void read_transpose23(ArrayPage &p, std::size_t PageIndex);
   /// As write_transpose13 for an n1 x n3 x n2 page.
-  void write_transpose23(const ArrayPage& p, std::size_t PageIndex);
+  void write_transpose23(const ArrayPage &p, std::size_t PageIndex);
 
   int n1() const { return n1_; }
   int n2() const { return n2_; }
@@ -42,13 +41,12 @@ public:
 
   /// The saved state: PageDevice's, then the page shape.
   static constexpr std::uint64_t poc_layout_hash = 1;
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error unless the shape matches the page size.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 
 private:
-  void checkShape(const ArrayPage& p, int s1, int s2, int s3,
-                  const char* operation) const;
+  void checkShape(const ArrayPage &p, int s1, int s2, int s3, const char *operation) const;
 
   int n1_ = 0;
   int n2_ = 0;

@@ -37,14 +37,14 @@ public:
   explicit Page(std::size_t n);
   /// A page holding a copy of the \p n bytes at \p data (the paper's
   /// constructor; the page owns its copy).
-  Page(std::size_t n, const unsigned char* data);
+  Page(std::size_t n, const unsigned char *data);
 
   std::size_t size() const { return buffer_.size(); }
-  std::byte* bytes() { return buffer_.data(); }
-  const std::byte* bytes() const { return buffer_.data(); }
+  std::byte *bytes() { return buffer_.data(); }
+  const std::byte *bytes() const { return buffer_.data(); }
   /// The page's aligned storage, for device I/O.
-  AlignedBuffer& buffer() { return buffer_; }
-  const AlignedBuffer& buffer() const { return buffer_; }
+  AlignedBuffer &buffer() { return buffer_; }
+  const AlignedBuffer &buffer() const { return buffer_; }
 
   /// Makes the page \p n bytes long (see AlignedBuffer::resize).
   void resize(std::size_t n);
@@ -54,9 +54,9 @@ public:
 
   /// Serialisation (docs/runtime.md 3.4): the bytes as one block, whose
   /// header carries the size; large pages travel out of band, uncopied.
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for a malformed or over-large page.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 
 private:
   AlignedBuffer buffer_;
@@ -66,7 +66,7 @@ private:
 /// operation it is given to.
 class page_error : public std::invalid_argument {
 public:
-  explicit page_error(const std::string& what) : std::invalid_argument(what) {}
+  explicit page_error(const std::string &what) : std::invalid_argument(what) {}
 };
 
 } // namespace pocstd

@@ -45,16 +45,16 @@ public:
   /// opened or sized.
   PageDevice(Storage storage, std::size_t NumberOfPages, std::size_t PageSize);
   virtual ~PageDevice();
-  PageDevice(const PageDevice&) = delete;
-  PageDevice& operator=(const PageDevice&) = delete;
+  PageDevice(const PageDevice &) = delete;
+  PageDevice &operator=(const PageDevice &) = delete;
 
   /// Stores \p p as page \p PageIndex. Throws page_error unless p.size() is
   /// PageSize, std::out_of_range for a bad index.
-  virtual void write(const Page& p, std::size_t PageIndex);
+  virtual void write(const Page &p, std::size_t PageIndex);
   /// Reads page \p PageIndex into \p p, resizing it to PageSize (pass an empty
   /// Page: its contents on entry are ignored, and a remote call then sends
   /// nothing but the index). Throws std::out_of_range for a bad index.
-  virtual void read(Page& p, std::size_t PageIndex);
+  virtual void read(Page &p, std::size_t PageIndex);
   /// Makes every page written so far durable, so that it survives an
   /// operating-system crash too (fdatasync of the file; nothing for memory).
   /// A remote caller's earlier writes are served first (requests from one
@@ -79,17 +79,17 @@ public:
   /// after flushing the file, so a saved device never claims pages that are
   /// not on the medium yet. Throws std::logic_error for a memory device (its
   /// pages end with the process, so it cannot be persistent).
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Restores a saved description and reopens the file (as the constructor
   /// does). Throws poc::decode_error for an invalid description,
   /// std::system_error when the file cannot be opened.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 
 protected:
   /// Checks \p PageIndex, naming \p operation in the error.
-  void checkIndex(std::size_t PageIndex, const char* operation) const;
+  void checkIndex(std::size_t PageIndex, const char *operation) const;
   /// Counters, for derived devices that add their own (caching).
-  DeviceStats& mutableStats() { return stats_; }
+  DeviceStats &mutableStats() { return stats_; }
 
 private:
   Storage storage_;

@@ -45,9 +45,9 @@ struct Storage {
 
   /// Serialisation: a constructor argument of devices created remotely, and
   /// part of a persistent device's saved state.
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for an unknown medium or a file without a path.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 };
 
 } // namespace pocstd

@@ -17,9 +17,9 @@ namespace pocstd {
 /// Writes the transpose of the \p rows x \p cols matrix at \p in (row stride
 /// \p inStride elements) to \p out (row stride \p outStride): out[c*outStride
 /// + r] = in[r*inStride + c].
-inline void transposePlane(const std::complex<double>* in, std::size_t inStride,
-                           std::complex<double>* out, std::size_t outStride,
-                           std::size_t rows, std::size_t cols) {
+inline void transposePlane(const std::complex<double> *in, std::size_t inStride,
+                           std::complex<double> *out, std::size_t outStride, std::size_t rows,
+                           std::size_t cols) {
   // 8 x 8 complex tiles (1 KiB a side). Page strides are often multiples of
   // 4 KiB, which map every row of a tile to the same L1 sets; 8 rows still
   // fit in an 8-way L1, 16 thrash it (measured: 16 x 16 was ~1.5x slower).

@@ -90,8 +90,7 @@ public:
 
 private:
   std::uint64_t *shared_word(int rank, std::size_t offset) const noexcept {
-    return reinterpret_cast<std::uint64_t *>(segments_[static_cast<std::size_t>(rank)] +
-                                             offset);
+    return reinterpret_cast<std::uint64_t *>(segments_[static_cast<std::size_t>(rank)] + offset);
   }
   void flush(int rank);
 

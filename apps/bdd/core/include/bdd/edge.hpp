@@ -39,9 +39,7 @@ constexpr bool is_constant(Edge e) noexcept { return index_of(e) == 0; }
 constexpr Edge complement(Edge e) noexcept { return e ^ kComplementBit; }
 constexpr Edge regular(Edge e) noexcept { return e & ~kComplementBit; }
 /// `e` complemented when `flip`.
-constexpr Edge complement_if(Edge e, bool flip) noexcept {
-  return flip ? complement(e) : e;
-}
+constexpr Edge complement_if(Edge e, bool flip) noexcept { return flip ? complement(e) : e; }
 
 /// A node as stored: `high` is a full edge (it may be complemented), `low`
 /// is regular (canonical form), `level` is 24 bits.

@@ -38,9 +38,7 @@ public:
   /// The conjunction of the given variables (any order, no duplicates).
   Edge cube(std::span<const Level> levels);
 
-  Level level(Edge e) {
-    return is_constant(e) ? kTerminalLevel : table_.node(index_of(e)).level();
-  }
+  Level level(Edge e) { return is_constant(e) ? kTerminalLevel : table_.node(index_of(e)).level(); }
   /// The cofactors of `e` on level `at` (e itself twice if e is below it).
   Cofactors cofactors_at(Edge e, Level at);
 

@@ -51,8 +51,8 @@ ModelFormat parse_model_format(const std::string &text);
 /// nodes of the file (0 is false).
 struct FileNode {
   Level level;
-  std::uint64_t low;   ///< never complemented
-  std::uint64_t high;  ///< node number, bit 63 = complement
+  std::uint64_t low;  ///< never complemented
+  std::uint64_t high; ///< node number, bit 63 = complement
 };
 
 /// A BDD of the file: its root as a node number (bit 63 = complement).
@@ -67,9 +67,9 @@ struct FileGroup {
 /// A parsed model file.
 struct ModelFile {
   std::string path;
-  ModelFormat format;                  ///< never Automatic
-  std::vector<Level> state_variables;  ///< x levels a state is counted over, sorted
-  std::vector<FileNode> nodes;         ///< nodes[i-1] is node number i
+  ModelFormat format;                 ///< never Automatic
+  std::vector<Level> state_variables; ///< x levels a state is counted over, sorted
+  std::vector<FileNode> nodes;        ///< nodes[i-1] is node number i
   FileEdge initial;
   std::vector<FileGroup> groups;
   std::uint64_t bytes_read = 0; ///< where the model ends (Sylvan's files may go on)

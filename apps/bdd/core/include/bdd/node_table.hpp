@@ -48,10 +48,10 @@ public:
 
 /// What one rank's find-or-put calls did.
 struct TableCounters {
-  std::uint64_t lookups = 0;   ///< find_or_put calls
-  std::uint64_t inserted = 0;  ///< nodes this rank added
-  std::uint64_t chunks = 0;    ///< chunks of control words fetched
-  std::uint64_t compared = 0;  ///< buckets whose node was read and compared
+  std::uint64_t lookups = 0;    ///< find_or_put calls
+  std::uint64_t inserted = 0;   ///< nodes this rank added
+  std::uint64_t chunks = 0;     ///< chunks of control words fetched
+  std::uint64_t compared = 0;   ///< buckets whose node was read and compared
   std::uint64_t cas_failed = 0; ///< claims lost to another inserter
 };
 
@@ -91,15 +91,11 @@ public:
   DistributedMemory &memory() noexcept { return memory_; }
 
 private:
-  int rank_of(std::uint64_t index) const noexcept {
-    return static_cast<int>(index / buckets_);
-  }
+  int rank_of(std::uint64_t index) const noexcept { return static_cast<int>(index / buckets_); }
   std::size_t control_offset(std::uint64_t index) const noexcept {
     return static_cast<std::size_t>(index % buckets_) * kBucketBytes;
   }
-  std::size_t node_offset(std::uint64_t index) const noexcept {
-    return control_offset(index) + 8;
-  }
+  std::size_t node_offset(std::uint64_t index) const noexcept { return control_offset(index) + 8; }
   Node read_node(std::uint64_t index);
   Node remote_node(std::uint64_t index);
   [[noreturn]] void full(std::uint64_t home) const;

@@ -23,7 +23,7 @@ public:
 /// travel to the worker processes as constructor arguments; each was
 /// checked by the parser.
 struct ReachOptions {
-  std::string model;           ///< MODEL.bdd
+  std::string model;            ///< MODEL.bdd
   std::string strategy = "bfs"; ///< bfs | chain | sat
   std::string format = "auto";  ///< auto | sylvan | 2014
   std::string access = "auto";  ///< auto | rma | shared

@@ -30,35 +30,35 @@ public:
   /// (FFTW_MEASURE when \p measure, else FFTW_ESTIMATE). Planning is
   /// serialised process-wide: FFTW's planner is not thread-safe, and several
   /// FFT processes may share one host.
-  LineTransform(const pocstd::Domain& array, const pocstd::Domain& page,
-                const std::vector<int>& signs, bool measure);
+  LineTransform(const pocstd::Domain &array, const pocstd::Domain &page,
+                const std::vector<int> &signs, bool measure);
   ~LineTransform();
-  LineTransform(const LineTransform&) = delete;
-  LineTransform& operator=(const LineTransform&) = delete;
+  LineTransform(const LineTransform &) = delete;
+  LineTransform &operator=(const LineTransform &) = delete;
 
   /// Reads \p line (a page line along \p dim) from \p a into the buffer.
-  void read(pocstd::Array& a, int dim, const pocstd::Domain& line);
+  void read(pocstd::Array &a, int dim, const pocstd::Domain &line);
   /// Transforms the buffered line along \p dim with \p sign, multiplying the
   /// result by \p scale (1: none).
-  void transform(int dim, const pocstd::Domain& line, int sign, double scale);
+  void transform(int dim, const pocstd::Domain &line, int sign, double scale);
   /// Writes the buffered line back to \p a.
-  void write(pocstd::Array& a, int dim, const pocstd::Domain& line);
+  void write(pocstd::Array &a, int dim, const pocstd::Domain &line);
   /// Fills the buffer as read(a, 2, line) would find the generated input.
-  void fillInput(std::uint64_t seed, const pocstd::Domain& line);
+  void fillInput(std::uint64_t seed, const pocstd::Domain &line);
 
-  std::complex<double>* buffer() { return buffer_; }
+  std::complex<double> *buffer() { return buffer_; }
 
 private:
   struct Plan {
     int dim;
     int sign;
-    void* plan; ///< fftw_plan, kept opaque so that users need no <fftw3.h>
+    void *plan; ///< fftw_plan, kept opaque so that users need no <fftw3.h>
   };
-  void* planFor(int dim, int sign) const;
+  void *planFor(int dim, int sign) const;
 
   pocstd::Domain array_;
   pocstd::Domain page_;
-  std::complex<double>* buffer_ = nullptr;
+  std::complex<double> *buffer_ = nullptr;
   std::vector<Plan> plans_;
 };
 

@@ -19,7 +19,7 @@ namespace fft3d {
 /// A command line that cannot be run; what() is the message for the user.
 class OptionError : public std::runtime_error {
 public:
-  explicit OptionError(const std::string& what) : std::runtime_error(what) {}
+  explicit OptionError(const std::string &what) : std::runtime_error(what) {}
 };
 
 /// Which transforms a run computes.
@@ -27,20 +27,20 @@ enum class Direction { Forward, Inverse, RoundTrip };
 
 /// A parsed and validated fft3d command line.
 struct Options {
-  std::array<int, 3> size{32, 32, 32};  ///< N1, N2, N3
-  std::array<int, 3> page{8, 8, 8};     ///< n1, n2, n3
-  int servers = 2;                      ///< S page servers
-  int ffts = 2;                         ///< F FFT processes
+  std::array<int, 3> size{32, 32, 32};     ///< N1, N2, N3
+  std::array<int, 3> page{8, 8, 8};        ///< n1, n2, n3
+  int servers = 2;                         ///< S page servers
+  int ffts = 2;                            ///< F FFT processes
   std::vector<std::string> serverMachines; ///< round robin; empty: any machine
   std::vector<std::string> fftMachines;
-  bool inCore = true;           ///< memory devices; otherwise files in directory
-  std::string directory;        ///< out-of-core: where the page files go
-  bool directIO = true;         ///< O_DIRECT for out-of-core files
+  bool inCore = true;    ///< memory devices; otherwise files in directory
+  std::string directory; ///< out-of-core: where the page files go
+  bool directIO = true;  ///< O_DIRECT for out-of-core files
   /// Out-of-core: the run's name, the prefix of the addresses of its
   /// persistent processes in the object store ("<run>/PageDevice/<s>",
   /// "<run>/progress").
   std::string run = "fft3d";
-  bool resume = false;          ///< continue the out-of-core run named run
+  bool resume = false; ///< continue the out-of-core run named run
   /// Out-of-core: lines an FFT process completes between two durable
   /// progress records (at most this many are redone after a kill).
   int recordEvery = 32;
@@ -52,11 +52,11 @@ struct Options {
   bool prefetch = true;         ///< server-side ReadIntoServerCache
   bool clientTranspose = false; ///< transpose pages in the FFT processes, not the servers
   Direction direction = Direction::Forward;
-  bool verify = false;          ///< compare with FFTW in-core
-  bool measure = false;         ///< FFTW_MEASURE instead of FFTW_ESTIMATE
-  bool progress = true;         ///< a line per iteration
-  std::uint64_t seed = 1;       ///< input data
-  std::string csv;              ///< per-iteration timings go here when set
+  bool verify = false;    ///< compare with FFTW in-core
+  bool measure = false;   ///< FFTW_MEASURE instead of FFTW_ESTIMATE
+  bool progress = true;   ///< a line per iteration
+  std::uint64_t seed = 1; ///< input data
+  std::string csv;        ///< per-iteration timings go here when set
   bool help = false;
 
   /// Number of pages along dimension \p d.
@@ -64,7 +64,7 @@ struct Options {
 };
 
 /// Parses argv[1..argc). Throws OptionError naming the offending option.
-Options parseOptions(int argc, const char* const* argv);
+Options parseOptions(int argc, const char *const *argv);
 /// The --help text.
 std::string usage();
 

@@ -20,21 +20,21 @@ namespace fft3d {
 
 /// One FFT process's seconds per phase in one pass, summed over its lines.
 struct PassTimes {
-  int process = 0;       ///< the process's ID() in its group
-  int dim = 0;           ///< 0, 1, 2: the pass along dimension dim + 1
-  pocstd::Domain slab;   ///< bounding box of its lines
-  int lines = 0;         ///< lines it transformed
+  int process = 0;         ///< the process's ID() in its group
+  int dim = 0;             ///< 0, 1, 2: the pass along dimension dim + 1
+  pocstd::Domain slab;     ///< bounding box of its lines
+  int lines = 0;           ///< lines it transformed
   std::uint64_t bytes = 0; ///< bytes of those lines (each read and written once)
-  double read = 0;       ///< Array::read (or a transposing read)
-  double cache = 0;      ///< Array::ReadIntoServerCache (the started requests)
-  double fftw = 0;       ///< FFTW execution, with the inverse's scaling
-  double write = 0;      ///< Array::write and the completion of its started calls
-  double barrier = 0;    ///< waiting for the group at the end of each iteration
+  double read = 0;         ///< Array::read (or a transposing read)
+  double cache = 0;        ///< Array::ReadIntoServerCache (the started requests)
+  double fftw = 0;         ///< FFTW execution, with the inverse's scaling
+  double write = 0;        ///< Array::write and the completion of its started calls
+  double barrier = 0;      ///< waiting for the group at the end of each iteration
   /// Out-of-core runs: making the lines durable and recording the progress
   /// (Array::Flush, then RunProgress::Record and its checkpoint).
   double record = 0;
-  int records = 0;       ///< progress records made
-  double total = 0;      ///< the whole pass
+  int records = 0;  ///< progress records made
+  double total = 0; ///< the whole pass
 };
 
 /// One iteration of a pass as seen by process 0: the per-iteration progress.
@@ -48,11 +48,11 @@ struct IterationTime {
 /// "<dimension name>": fft1, fft2 or fft3.
 std::string passName(int dim);
 /// The progress line of one iteration.
-std::string progressLine(const IterationTime& t, int iterations);
+std::string progressLine(const IterationTime &t, int iterations);
 /// The paper's four lines (read, ReadIntoServerCache, fftw, write) for \p t.
-std::string processReport(const PassTimes& t);
+std::string processReport(const PassTimes &t);
 /// The paper's server lines (ReadIntoCache, read, write) for server \p s.
-std::string serverReport(int s, const pocstd::DeviceStats& stats);
+std::string serverReport(int s, const pocstd::DeviceStats &stats);
 /// "<n> MB" / "<n> GB" in binary units.
 std::string formatBytes(double bytes);
 /// MB/sec in binary units, "-" when \p seconds is 0.

@@ -34,9 +34,9 @@ struct LinePosition {
   int pass = 0;      ///< 0, 1, 2: fft1, fft2, fft3
   int line = 0;      ///< iteration within the pass
 
-  friend auto operator<=>(const LinePosition&, const LinePosition&) = default;
-  void poc_write(poc::Writer& w) const;
-  void poc_read(poc::Reader& r);
+  friend auto operator<=>(const LinePosition &, const LinePosition &) = default;
+  void poc_write(poc::Writer &w) const;
+  void poc_read(poc::Reader &r);
 };
 
 /// The first line of the pass after (\p transform, \p pass).
@@ -63,13 +63,13 @@ struct ResumePoint {
 /// positions cannot come from one run: processes are never more than one
 /// pass apart, and one ahead can only be at the start of its pass (the pass
 /// ends with a barrier that waits for every process's record).
-ResumePoint resumeFrom(const std::vector<LinePosition>& positions,
-                       const std::array<int, 3>& iterations);
+ResumePoint resumeFrom(const std::vector<LinePosition> &positions,
+                       const std::array<int, 3> &iterations);
 
 /// "transform 1, fft2, line 5": a position for messages.
-std::string describe(const LinePosition& p);
+std::string describe(const LinePosition &p);
 
 /// The parameters a resumed run must share with the one it continues.
-std::string runFingerprint(const Options& o);
+std::string runFingerprint(const Options &o);
 
 } // namespace fft3d

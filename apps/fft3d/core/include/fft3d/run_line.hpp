@@ -18,21 +18,21 @@ namespace fft3d {
 /// How a pass transforms its lines.
 struct LineJob {
   int sign = kForward;
-  double scale = 1.0;    ///< applied after the FFT (1/N for a normalised inverse)
-  bool prefetch = true;  ///< start ReadIntoServerCache for the next line
+  double scale = 1.0;   ///< applied after the FFT (1/N for a normalised inverse)
+  bool prefetch = true; ///< start ReadIntoServerCache for the next line
 };
 
 /// Runs iteration \p i of \p schedule for process \p p (nothing if it has no
 /// line there), adding the time of each phase to \p t. Returns the bytes of
 /// the line it transformed (0 if none).
-std::uint64_t runLine(pocstd::Array& a, LineTransform& lines, const PassSchedule& schedule,
-                      int p, int i, const LineJob& job, PassTimes& t);
+std::uint64_t runLine(pocstd::Array &a, LineTransform &lines, const PassSchedule &schedule, int p,
+                      int i, const LineJob &job, PassTimes &t);
 
 /// Writes the generated input into process \p p's lines of \p schedule.
-void writeInput(pocstd::Array& a, LineTransform& lines, const PassSchedule& schedule, int p,
+void writeInput(pocstd::Array &a, LineTransform &lines, const PassSchedule &schedule, int p,
                 std::uint64_t seed);
 
 /// Bytes of all processes' lines in iteration \p i of \p schedule.
-std::uint64_t iterationBytes(const PassSchedule& schedule, int processes, int i);
+std::uint64_t iterationBytes(const PassSchedule &schedule, int processes, int i);
 
 } // namespace fft3d

@@ -44,9 +44,9 @@ public:
 
   /// Version of the saved state (poc::LayoutHash).
   static constexpr std::uint64_t poc_layout_hash = 1;
-  void poc_write(poc::Writer& w) const;
+  void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for an empty run or a negative position.
-  void poc_read(poc::Reader& r);
+  void poc_read(poc::Reader &r);
 
 private:
   std::string fingerprint_;

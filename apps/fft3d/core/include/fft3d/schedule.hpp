@@ -22,8 +22,7 @@ class PassSchedule {
 public:
   /// The pass along dimension \p dim (0, 1 or 2) of \p array, in pages of
   /// \p page, for \p processes processes.
-  PassSchedule(const pocstd::Domain& array, const pocstd::Domain& page, int dim,
-               int processes);
+  PassSchedule(const pocstd::Domain &array, const pocstd::Domain &page, int dim, int processes);
 
   /// Iterations every process runs (the most lines any process has); a
   /// process with fewer lines still takes part in each iteration's barrier.
