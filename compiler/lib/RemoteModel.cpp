@@ -152,6 +152,45 @@ public:
 };
 } // namespace
 
+namespace {
+/// Finds the remotable classes the file defines (or instantiates).
+class RemotableCollector : public RecursiveASTVisitor<RemotableCollector> {
+public:
+  RemotableCollector(const RemoteModel &M, const SourceManager &SM) : M(M), SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    // Library classes are never served by generated code.
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() && !RD->isLambda() &&
+        !SM.isInSystemHeader(RD->getLocation()) && M.isRemotable(RD) &&
+        (!isa<ClassTemplateSpecializationDecl>(RD) ||
+         cast<ClassTemplateSpecializationDecl>(RD)->getTemplateSpecializationKind() !=
+             TSK_Undeclared))
+      Found.push_back(RD);
+    return true;
+  }
+  std::vector<const CXXRecordDecl *> Found;
+
+private:
+  const RemoteModel &M;
+  const SourceManager &SM;
+};
+
+} // namespace
+
+std::vector<const CXXRecordDecl *> definedRemotableClasses(const RemoteModel &Model,
+                                                           const SourceManager &SM,
+                                                           ArrayRef<Decl *> TopLevel) {
+  RemotableCollector Collector(Model, SM);
+  for (Decl *D : TopLevel)
+    Collector.TraverseDecl(D);
+  return Collector.Found;
+}
+
 std::set<std::string> collectRemotableNames(ASTContext &Ctx, ArrayRef<Decl *> TopLevel) {
   CreationFinder F(Ctx);
   for (Decl *D : TopLevel)

@@ -56,6 +56,15 @@ bool isScalarPointer(clang::QualType T);
 std::set<std::string> collectRemotableNames(clang::ASTContext &Ctx,
                                             llvm::ArrayRef<clang::Decl *> TopLevel);
 
+class RemoteModel;
+
+/// The remotable classes the declarations \p TopLevel define (or
+/// instantiate), outside system headers: the classes generated servers
+/// serve.
+std::vector<const clang::CXXRecordDecl *>
+definedRemotableClasses(const RemoteModel &Model, const clang::SourceManager &SM,
+                        llvm::ArrayRef<clang::Decl *> TopLevel);
+
 /// The may-remote analysis of one translation unit.
 class RemoteModel {
 public:

@@ -1,0 +1,196 @@
+//===- RewriteVisitor.h - The rewrites of process operations ----*- C++ -*-===//
+//
+// The visitor that rewrites the user's process operations in place: remote
+// creation (`new (m) T`), deletion, calls through pointers that may be
+// remote (and operators of processes), remote array elements, `start`,
+// `"poc://..."` addresses and `main`. It notes for the TranslationLayout
+// which classes each top-level declaration uses, so their declarations
+// can go before it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POCC_REWRITEVISITOR_H
+#define POCC_REWRITEVISITOR_H
+
+#include "pocc/DependentCalls.h"
+#include "pocc/Diagnostics.h"
+#include "pocc/InterfaceGen.h"
+#include "pocc/RemoteModel.h"
+#include "pocc/Serializability.h"
+#include "pocc/TranslationLayout.h"
+#include "pocc/Translator.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace pocc {
+
+/// How an element of a possibly remote array (`p[i]`, `*p`) is used.
+enum class ElementUse {
+  Read,      ///< its value: becomes ::poc::element_value(p, i)
+  Write,     ///< assigned, updated, incremented: ::poc::element(p, i)
+  Address,   ///< `&p[i]`: an address, nothing is read
+  Reference, ///< bound to a non-const reference: not supported
+};
+
+/// Nodes Sema wraps around an expression without changing its meaning.
+bool isImplicitWrapper(const clang::Stmt *S);
+
+/// Where the pre-pass found `start` keywords: per file, started expression
+/// offset -> keyword offset.
+using StartKeywordOffsets = std::map<clang::FileID, std::map<unsigned, unsigned>>;
+
+class RewriteVisitor : public clang::RecursiveASTVisitor<RewriteVisitor> {
+public:
+  RewriteVisitor(clang::ASTContext &C, clang::Rewriter &R, Diagnostics &Diags,
+                 const TranslateOptions &Opts, RemoteModel &Model, Serializability &Sendable,
+                 InterfaceGen &Gen, TranslationLayout &Layout,
+                 llvm::ArrayRef<clang::Decl *> TopLevel, StartKeywordOffsets StartOffsets)
+      : Ctx(&C), SM(&C.getSourceManager()), LangOpts(C.getLangOpts()), R(R), Diags(Diags),
+        Opts(Opts), Model(&Model), Sendable(&Sendable), Gen(&Gen), Layout(Layout),
+        TopLevel(TopLevel), StartOffsets(std::move(StartOffsets)) {}
+
+  /// Reports every `start` the rewrites did not consume (not before a call).
+  void reportStrayStarts();
+  /// The calls whose method is chosen at instantiation, if the file has any.
+  DependentCalls *dependentCalls() { return Dependent.get(); }
+
+  // RecursiveASTVisitor configuration and hooks.
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+  bool TraverseDecl(clang::Decl *D);
+  bool TraverseFunctionDecl(clang::FunctionDecl *FD) {
+    return traverseFunction(FD, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(FD); });
+  }
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *FD) {
+    return traverseFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(FD); });
+  }
+  bool TraverseCXXConstructorDecl(clang::CXXConstructorDecl *FD) {
+    return traverseFunction(FD,
+                            [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD); });
+  }
+  bool TraverseCXXDestructorDecl(clang::CXXDestructorDecl *FD) {
+    return traverseFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD); });
+  }
+  /// Keeps the chain of enclosing statements, so that a rewrite can ask
+  /// how an expression's value is used (the AST has no parent links; Clang's
+  /// ParentMapContext would index the whole translation unit).
+  bool TraverseStmt(clang::Stmt *S) {
+    Parents.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseStmt(S);
+    Parents.pop_back();
+    return R;
+  }
+  bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *) {
+    return true; // sizeof/alignof operands are not evaluated
+  }
+  bool TraverseDecltypeTypeLoc(clang::DecltypeTypeLoc) { return true; }
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *E);
+  bool VisitCallExpr(clang::CallExpr *E);
+  bool VisitCXXNewExpr(clang::CXXNewExpr *E);
+  /// `new (m) T(args)` with a template parameter `T` (DependentCalls.h).
+  void rewriteDependentNew(const clang::CXXNewExpr *E, bool Started);
+  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *E);
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *E);
+  bool VisitUnaryOperator(clang::UnaryOperator *E);
+  bool VisitMemberExpr(clang::MemberExpr *E);
+  bool VisitBinaryOperator(clang::BinaryOperator *E);
+  bool VisitDeclStmt(clang::DeclStmt *S);
+  bool VisitFunctionDecl(clang::FunctionDecl *FD);
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E);
+
+private:
+  /// The statement enclosing the expression being visited (which is on top
+  /// of Parents), skipping implicit wrappers; null at the top.
+  const clang::Stmt *parentOfCurrent() const {
+    for (size_t I = Parents.size(); I-- > 1;)
+      if (!isImplicitWrapper(Parents[I - 1]))
+        return Parents[I - 1];
+    return nullptr;
+  }
+  template <class F> bool traverseFunction(clang::FunctionDecl *FD, F Traverse) {
+    clang::FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = FD;
+    bool R = Traverse();
+    CurrentFunction = Saved;
+    return R;
+  }
+  /// True if \p L is in a file poc++ rewrites: the main file or one of the
+  /// user's own headers (not a system, MPI or poc header).
+  bool inUserFile(clang::SourceLocation L) const;
+  /// Consumes a `start` keyword in front of \p Begin, if there is one.
+  bool takeStart(clang::SourceLocation Begin);
+  /// True if the value of the expression being visited is not used (an
+  /// expression statement).
+  bool isDiscarded();
+  /// Reports and returns false if \p E involves macros (not rewritable).
+  bool rewritable(const clang::Expr *E);
+  /// How the expression \p E, which is Parents[At], is used (for an
+  /// element `p[i]` or `*p`, or a member of one).
+  ElementUse elementUse(const clang::Expr *E, size_t At) const;
+  /// Rewrites the element expression \p E of array \p Base at index
+  /// \p Idx (null: `*Base`) for its use: reads become values, writes
+  /// element references; a non-const reference binding is an error.
+  void rewriteElement(const clang::Expr *E, const clang::Expr *Base, const clang::Expr *Idx);
+  clang::SourceLocation afterToken(clang::SourceLocation L) const {
+    return clang::Lexer::getLocForEndOfToken(L, 0, *SM, LangOpts);
+  }
+  void replace(clang::SourceLocation B, clang::SourceLocation E, llvm::StringRef Text) {
+    R.ReplaceText(clang::CharSourceRange::getCharRange(B, E), Text);
+  }
+  void noteUse(const RemoteClass &C);
+  bool checkProblem(const RemoteMethod &M, const clang::CallExpr *Call, const clang::CXXConstructExpr *Ctor,
+                    clang::SourceLocation At);
+  void checkArrayArgs(const RemoteMethod &M, llvm::ArrayRef<const clang::Expr *> Args);
+  void rewriteCallArgs(clang::SourceLocation AfterCallee, const clang::Expr *const *Args, unsigned NumArgs,
+                       clang::SourceLocation Close, bool HaveLeading);
+  void startLocal(const clang::Expr *E);
+  /// A started call that is not remote runs as a local task.
+  bool startLocalIfStarted(const clang::Expr *E);
+  /// Rewrites `p->f(args)` whose method is chosen when the template is
+  /// instantiated (pocc/DependentCalls.h); false if \p E is not one.
+  bool rewriteDependentCall(const clang::CallExpr *E);
+  /// Rewrites `(*p)(args)` and `(*p)[i]` on a process into calls of its
+  /// operator's client wrapper (other operators are diagnosed); false if
+  /// \p E is not an operator of an object that may be a process.
+  bool rewriteProcessOperator(const clang::CXXOperatorCallExpr *E);
+  /// The opening of the client wrapper call that makes a call of \p M
+  /// (method \p MD) beginning at \p Begin remote: `::poc_gen::C_client::
+  /// key(`, with `_start`/`_future` if a `start` precedes it; notes the use.
+  std::string clientWrapper(const clang::CXXMethodDecl *MD, const RemoteMethod &M,
+                            clang::SourceLocation Begin);
+  /// Rewrites the marker of a `"poc://..."` literal (pocc/Persistence.h).
+  void rewriteAddressLiteral(const clang::CallExpr *E);
+  /// Reports if processes of \p RD cannot be persistent.
+  void checkPersistable(const clang::CXXRecordDecl *RD, clang::SourceLocation At);
+  DependentCalls &dependent();
+
+  clang::ASTContext *Ctx;
+  clang::SourceManager *SM;
+  clang::LangOptions LangOpts;
+  clang::Rewriter &R;
+  Diagnostics &Diags;
+  const TranslateOptions &Opts;
+  RemoteModel *Model;
+  Serializability *Sendable;
+  InterfaceGen *Gen;
+  TranslationLayout &Layout;
+  llvm::ArrayRef<clang::Decl *> TopLevel;
+  std::unique_ptr<DependentCalls> Dependent;
+  StartKeywordOffsets StartOffsets;
+  /// Whether a file is a user file, by file.
+  mutable std::map<clang::FileID, bool> UserFiles;
+  std::set<const clang::CXXNewExpr *> StartedNews;
+  clang::FunctionDecl *CurrentFunction = nullptr;
+  const clang::Decl *CurrentTop = nullptr;
+  std::vector<const clang::Stmt *> Parents;
+};
+
+} // namespace pocc
+
+#endif
