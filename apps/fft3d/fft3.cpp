@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fmt/format.h>
 #include <thread>
 
 namespace {
@@ -51,7 +52,7 @@ void FFT3::RecordProgress(fft3d::LinePosition next, fft3d::PassTimes &t) {
   if (++records == settings.haltAfterRecords) {
     // The test that asked for this kills the job now; the member's record
     // is durable, and the group cannot finish without it.
-    std::printf("fft3d: FFT process %d halted after record %d\n", ID(), records);
+    fmt::print("fft3d: FFT process {} halted after record {}\n", ID(), records);
     std::fflush(stdout);
     for (;;)
       std::this_thread::sleep_for(std::chrono::hours(1));
@@ -100,7 +101,7 @@ void FFT3::ComputePass(int transform, int dim, const std::vector<int> &firstLine
                               now() - iterationStart};
       iterations.push_back(it);
       if (settings.progress) {
-        std::printf("%s\n", fft3d::progressLine(it, schedule.iterations()).c_str());
+        fmt::print("{}\n", fft3d::progressLine(it, schedule.iterations()));
         std::fflush(stdout);
       }
     }

@@ -17,6 +17,7 @@
 #include "pocstd/array.hpp"
 #include "pocstd/array_device.hpp"
 
+#include <fmt/format.h>
 #include <poc/persist/store.hpp>
 #include <poc/poc.hpp>
 
@@ -101,9 +102,9 @@ bool discardRun(const fft3d::Options &opt) {
 RunProcesses createOutOfCore(const fft3d::Options &opt, const pocstd::PageMap &map,
                              int cachePages) {
   if (discardRun(opt))
-    std::printf("fft3d: deleted the earlier run '%s' from the store (--resume would have "
-                "continued it)\n",
-                opt.run.c_str());
+    fmt::print("fft3d: deleted the earlier run '{}' from the store (--resume would have "
+               "continued it)\n",
+               opt.run);
   RunProcesses run;
   for (int s = 0; s < opt.servers; ++s) {
     pocstd::Storage storage =
@@ -214,10 +215,10 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options &opt, Array *array,
 
 void printReport(const std::vector<fft3d::PassTimes> &times) {
   for (int dim = 0; dim < 3; ++dim) {
-    std::printf("%s (1D FFTs along dimension %d):\n", fft3d::passName(dim).c_str(), dim + 1);
+    fmt::print("{} (1D FFTs along dimension {}):\n", fft3d::passName(dim), dim + 1);
     for (const fft3d::PassTimes &t : times)
       if (t.dim == dim)
-        std::printf("%s", fft3d::processReport(t).c_str());
+        fmt::print("{}", fft3d::processReport(t));
   }
 }
 
@@ -249,8 +250,8 @@ std::vector<std::complex<double>> readAll(Array array, int transforms) {
 bool check(const char *what, double error) {
   constexpr double kTolerance = 1e-10;
   bool ok = error <= kTolerance;
-  std::printf("verify %s: max relative error %.3g (tolerance %.0e): %s\n", what, error, kTolerance,
-              ok ? "OK" : "FAILED");
+  fmt::print("verify {}: max relative error {:.3g} (tolerance {:.0e}): {}\n", what, error,
+             kTolerance, ok ? "OK" : "FAILED");
   return ok;
 }
 
@@ -280,11 +281,11 @@ int main(int argc, char **argv) {
       opt.prefetch ? (2 * opt.ffts * longestLine + opt.servers - 1) / opt.servers + opt.ffts : 0;
 
   double bytes = double(arrayDomain.size()) * sizeof(std::complex<double>);
-  std::printf("fft3d: %dx%dx%d complex doubles (%s) in %dx%dx%d pages on %d %s servers, "
-              "%d FFT processes, prefetch %s\n",
-              opt.size[0], opt.size[1], opt.size[2], fft3d::formatBytes(bytes).c_str(), opt.page[0],
-              opt.page[1], opt.page[2], opt.servers, opt.inCore ? "memory" : "file", opt.ffts,
-              opt.prefetch ? "on" : "off");
+  fmt::print("fft3d: {}x{}x{} complex doubles ({}) in {}x{}x{} pages on {} {} servers, "
+             "{} FFT processes, prefetch {}\n",
+             opt.size[0], opt.size[1], opt.size[2], fft3d::formatBytes(bytes), opt.page[0],
+             opt.page[1], opt.page[2], opt.servers, opt.inCore ? "memory" : "file", opt.ffts,
+             opt.prefetch ? "on" : "off");
 
   // Out-of-core runs keep two copies of every page, read one and write the
   // other, and record their progress in the store: they can be resumed after
@@ -317,13 +318,13 @@ int main(int argc, char **argv) {
     signs.push_back(fft3d::kBackward);
 
   if (opt.resume && from.transform >= static_cast<int>(signs.size()))
-    std::printf("fft3d: run '%s' has finished; nothing left to compute\n", opt.run.c_str());
+    fmt::print("fft3d: run '{}' has finished; nothing left to compute\n", opt.run);
   else if (opt.resume) {
-    std::printf("fft3d: resuming run '%s' at transform %d, %s:", opt.run.c_str(),
-                from.transform + 1, fft3d::passName(from.pass).c_str());
+    fmt::print("fft3d: resuming run '{}' at transform {}, {}:", opt.run, from.transform + 1,
+               fft3d::passName(from.pass));
     for (std::size_t p = 0; p < from.firstLine.size(); ++p)
-      std::printf(" FFT process %zu from line %d of %d%s", p, from.firstLine[p], from.iterations,
-                  p + 1 < from.firstLine.size() ? "," : "\n");
+      fmt::print(" FFT process {} from line {} of {}{}", p, from.firstLine[p], from.iterations,
+                 p + 1 < from.firstLine.size() ? "," : "\n");
   }
 
   bool ok = true;
@@ -357,17 +358,16 @@ int main(int argc, char **argv) {
                                     fft3d::maxRelativeError(readAll(array, 2),
                                                             fft3d::makeInput(opt.seed, opt.size)));
   printReport(times);
-  std::printf("servers:\n");
+  fmt::print("servers:\n");
   for (int s = 0; s < opt.servers; ++s)
-    std::printf("%s",
-                fft3d::serverReport(s, run.servers[static_cast<std::size_t>(s)]->stats()).c_str());
+    fmt::print("{}", fft3d::serverReport(s, run.servers[static_cast<std::size_t>(s)]->stats()));
   // Every pass reads and writes each of its lines once.
   double done = 0;
   for (const fft3d::PassTimes &t : times)
     done += double(t.bytes);
-  std::printf("total: %g passes over %s in %.6g sec: %s transformed, %s read+write\n", done / bytes,
-              fft3d::formatBytes(bytes).c_str(), seconds, fft3d::formatRate(done, seconds).c_str(),
-              fft3d::formatRate(2 * done, seconds).c_str());
+  fmt::print("total: {:g} passes over {} in {:.6g} sec: {} transformed, {} read+write\n",
+             done / bytes, fft3d::formatBytes(bytes), seconds, fft3d::formatRate(done, seconds),
+             fft3d::formatRate(2 * done, seconds));
   if (!opt.csv.empty())
     writeCsv(opt.csv, times, iterations);
 
@@ -375,8 +375,8 @@ int main(int argc, char **argv) {
   // first, so that no resumable run ever names deleted servers. Kept, the
   // processes are saved when the program ends (deactivation).
   if (opt.keep) {
-    std::printf("fft3d: kept run '%s' in the store %s\n", opt.run.c_str(),
-                poc::persist::Store::default_root().string().c_str());
+    fmt::print("fft3d: kept run '{}' in the store {}\n", opt.run,
+               poc::persist::Store::default_root().string());
     return ok ? 0 : 1;
   }
   delete run.progress;

@@ -5,6 +5,7 @@
 #include "plain_model.hpp"
 
 #include <bdd.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
@@ -40,7 +41,7 @@ Variables number_levels(const PlainModel &file) {
 
 int main(int argc, char **argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: buddy-reach MODEL.bdd\n");
+    fmt::print(stderr, "usage: buddy-reach MODEL.bdd\n");
     return 2;
   }
   try {
@@ -112,12 +113,12 @@ int main(int argc, char **argv) {
     bdd state_set = bdd_true();
     for (unsigned l : file.state_variables)
       state_set &= bdd_ithvar(vars.of(l));
-    std::printf("states: %.0f\nnodes: %d\ndepth: %u\ntime: %.3f s\nload: %.3f s\n",
-                bdd_satcountset(visited, state_set), bdd_nodecount(visited), depth, seconds, load);
+    fmt::print("states: {:.0f}\nnodes: {}\ndepth: {}\ntime: {:.3f} s\nload: {:.3f} s\n",
+               bdd_satcountset(visited, state_set), bdd_nodecount(visited), depth, seconds, load);
     bdd_done();
     return 0;
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "buddy-reach: %s\n", e.what());
+    fmt::print(stderr, "buddy-reach: {}\n", e.what());
     return 1;
   }
 }

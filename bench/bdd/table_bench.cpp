@@ -5,6 +5,7 @@
 // remote. Usage: table-bench [--access rma|shared] [--mib N]
 #include "bdd/node_table.hpp"
 
+#include <fmt/format.h>
 #include <mpi.h>
 
 #include <chrono>
@@ -40,8 +41,8 @@ int main(int argc, char **argv) {
       mib = std::stoul(argv[i + 1]);
   }
   if (rank == 0)
-    std::printf("%-5s %-5s %12s %12s %14s %14s\n", "C", "load", "find us", "insert us",
-                "find trips", "insert trips");
+    fmt::print("{:<5} {:<5} {:>12} {:>12} {:>14} {:>14}\n", "C", "load", "find us", "insert us",
+               "find trips", "insert trips");
   for (unsigned chunk : {1u, 2u, 4u, 8u, 16u, 32u}) {
     bdd::NodeTable table(MPI_COMM_WORLD, mib << 20, chunk, access);
     const std::uint64_t capacity = table.capacity();
@@ -73,11 +74,12 @@ int main(int argc, char **argv) {
           t1 = std::chrono::steady_clock::now();
           find_us = std::chrono::duration<double, std::micro>(t1 - t0).count() / 10000;
           find_trips = double(table.memory().counters().round_trips - trips0) / 10000;
-          std::printf("%-5u %-5.1f %12.3f %12.3f %14.2f %14.2f\n", chunk, load, find_us, insert_us,
-                      find_trips, insert_trips);
+          fmt::print("{:<5} {:<5.1f} {:12.3f} {:12.3f} {:14.2f} {:14.2f}\n", chunk, load, find_us,
+                     insert_us, find_trips, insert_trips);
           std::fflush(stdout);
         } catch (const bdd::TableFull &) {
-          std::printf("%-5u %-5.1f %12s (no free bucket within 256 chunks)\n", chunk, load, "full");
+          fmt::print("{:<5} {:<5.1f} {:>12} (no free bucket within 256 chunks)\n", chunk, load,
+                     "full");
           filled = capacity; // skip the higher loads of this chunk size
         }
       MPI_Barrier(MPI_COMM_WORLD); // the other ranks serve their windows meanwhile

@@ -5,6 +5,7 @@
 /// the CPU share of idle processes. Header-only; include it as
 /// "../common/bench_report.hpp".
 
+#include <fmt/format.h>
 #include <mpi.h>
 
 #include <algorithm>
@@ -32,7 +33,7 @@ inline double median(std::vector<double> v) {
 /// Prints one result row (parsed by the run scripts): name, measured,
 /// baseline, unit, ratio.
 inline void row(const std::string &name, double value, double base, const char *unit) {
-  std::printf("RESULT|%s|%.3f|%.3f|%s|%.2f\n", name.c_str(), value, base, unit, value / base);
+  fmt::print("RESULT|{}|{:.3f}|{:.3f}|{}|{:.2f}\n", name, value, base, unit, value / base);
   std::fflush(stdout);
 }
 

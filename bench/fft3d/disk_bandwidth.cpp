@@ -17,18 +17,19 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fmt/format.h>
 #include <string>
 
 int main(int argc, char **argv) {
   if (argc != 4) {
-    std::fprintf(stderr, "usage: disk_bandwidth DIR BYTES PAGE_BYTES\n");
+    fmt::print(stderr, "usage: disk_bandwidth DIR BYTES PAGE_BYTES\n");
     return 2;
   }
   std::string file = std::string(argv[1]) + "/disk-bandwidth.pages";
   std::size_t bytes = std::strtoull(argv[2], nullptr, 10);
   std::size_t pageBytes = std::strtoull(argv[3], nullptr, 10);
   if (bytes == 0 || pageBytes == 0 || pageBytes > bytes) {
-    std::fprintf(stderr, "disk_bandwidth: need 0 < PAGE_BYTES <= BYTES\n");
+    fmt::print(stderr, "disk_bandwidth: need 0 < PAGE_BYTES <= BYTES\n");
     return 2;
   }
   std::size_t pages = bytes / pageBytes;
@@ -53,12 +54,12 @@ int main(int argc, char **argv) {
     }
     std::filesystem::remove(file);
     double mib = double(pages * pageBytes) / (1024.0 * 1024.0);
-    std::printf("disk %s: write %.6g MB/sec, read %.6g MB/sec, read+write %.6g MB/sec "
-                "(direct I/O %s)\n",
-                argv[1], mib / write, mib / read, 2 * mib / (write + read), direct ? "yes" : "no");
+    fmt::print("disk {}: write {:.6g} MB/sec, read {:.6g} MB/sec, read+write {:.6g} MB/sec "
+               "(direct I/O {})\n",
+               argv[1], mib / write, mib / read, 2 * mib / (write + read), direct ? "yes" : "no");
   } catch (const std::exception &e) {
     std::filesystem::remove(file);
-    std::fprintf(stderr, "disk_bandwidth: %s\n", e.what());
+    fmt::print(stderr, "disk_bandwidth: {}\n", e.what());
     return 1;
   }
   return 0;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <fftw3-mpi.h>
+#include <fmt/format.h>
 #include <mpi.h>
 
 #include <algorithm>
@@ -27,7 +28,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   if (argc < 4) {
     if (rank == 0)
-      std::fprintf(stderr, "usage: fftw_mpi_baseline N1 N2 N3 [repetitions] [estimate|measure]\n");
+      fmt::print(stderr, "usage: fftw_mpi_baseline N1 N2 N3 [repetitions] [estimate|measure]\n");
     MPI_Finalize();
     return 2;
   }
@@ -36,7 +37,7 @@ int main(int argc, char **argv) {
     n[d] = std::atol(argv[d + 1]);
     if (n[d] <= 0) {
       if (rank == 0)
-        std::fprintf(stderr, "fftw_mpi_baseline: sizes must be positive\n");
+        fmt::print(stderr, "fftw_mpi_baseline: sizes must be positive\n");
       MPI_Finalize();
       return 2;
     }
@@ -63,9 +64,9 @@ int main(int argc, char **argv) {
   }
   std::sort(times.begin(), times.end());
   if (rank == 0)
-    std::printf("fftw_mpi %ldx%ldx%ld ranks %d: best %.6g sec, median %.6g sec\n",
-                static_cast<long>(n[0]), static_cast<long>(n[1]), static_cast<long>(n[2]), ranks,
-                times.front(), times[times.size() / 2]);
+    fmt::print("fftw_mpi {}x{}x{} ranks {}: best {:.6g} sec, median {:.6g} sec\n",
+               static_cast<long>(n[0]), static_cast<long>(n[1]), static_cast<long>(n[2]), ranks,
+               times.front(), times[times.size() / 2]);
   fftw_destroy_plan(plan);
   fftw_free(data);
   fftw_mpi_cleanup();

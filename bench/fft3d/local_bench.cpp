@@ -15,6 +15,7 @@
 #include "fft3d/run_line.hpp"
 
 #include <fftw3.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
@@ -33,7 +34,7 @@ double seconds(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: local_bench N PAGE [F] [S] [server|client] [estimate|measure]\n");
+    fmt::print(stderr, "usage: local_bench N PAGE [F] [S] [server|client] [estimate|measure]\n");
     return 2;
   }
   int n = std::atoi(argv[1]), page = std::atoi(argv[2]);
@@ -41,7 +42,7 @@ int main(int argc, char **argv) {
   bool client = argc > 5 && std::string(argv[5]) == "client";
   bool measure = argc > 6 && std::string(argv[6]) == "measure";
   if (n <= 0 || page <= 0 || page > n || F <= 0 || S <= 0) {
-    std::fprintf(stderr, "local_bench: need 0 < PAGE <= N, F > 0, S > 0\n");
+    fmt::print(stderr, "local_bench: need 0 < PAGE <= N, F > 0, S > 0\n");
     return 2;
   }
   int np = (n + page - 1) / page;
@@ -89,8 +90,8 @@ int main(int argc, char **argv) {
   fftw_execute(plan);
   double reference = seconds(t0);
   fftw_destroy_plan(plan);
-  std::printf("local %d^3 pages %d^3, F %d, S %d, %s transposes: fft3d-local %.4g sec, "
-              "fftw-3d %.4g sec, ratio %.2f\n",
-              n, page, F, S, client ? "client" : "server", local, reference, local / reference);
+  fmt::print("local {}^3 pages {}^3, F {}, S {}, {} transposes: fft3d-local {:.4g} sec, "
+             "fftw-3d {:.4g} sec, ratio {:.2f}\n",
+             n, page, F, S, client ? "client" : "server", local, reference, local / reference);
   return 0;
 }

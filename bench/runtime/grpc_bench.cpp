@@ -5,6 +5,7 @@
 #include "echo.grpc.pb.h"
 #include "echo.hpp"
 
+#include <fmt/format.h>
 #include <grpcpp/grpcpp.h>
 #include <mpi.h>
 
@@ -61,7 +62,7 @@ double grpc_round_trip(int rank) {
       in.set_v(i);
       grpc::Status st = stub->Inc(&ctx, in, &out);
       if (!st.ok()) {
-        std::fprintf(stderr, "grpc call failed: %s\n", st.error_message().c_str());
+        fmt::print(stderr, "grpc call failed: {}\n", st.error_message());
         break;
       }
     }
@@ -83,7 +84,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != 2) {
     if (rank == 0)
-      std::fprintf(stderr, "runtime_grpc_bench needs exactly 2 ranks\n");
+      fmt::print(stderr, "runtime_grpc_bench needs exactly 2 ranks\n");
     MPI_Finalize();
     return 1;
   }
@@ -100,8 +101,8 @@ int main(int argc, char **argv) {
       runs.push_back(std::chrono::duration<double>(clock_type::now() - t0).count() / kIters * 1e6);
     }
     double poc_us = median(runs);
-    std::printf("RESULT|sync call vs gRPC sync unary call, loopback (us)|%.3f|%.3f|us|%.3f\n",
-                poc_us, grpc_us, poc_us / grpc_us);
+    fmt::print("RESULT|sync call vs gRPC sync unary call, loopback (us)|{:.3f}|{:.3f}|us|{:.3f}\n",
+               poc_us, grpc_us, poc_us / grpc_us);
     poc::destroy(e);
     return 0;
   });

@@ -14,6 +14,7 @@
 #include "../common/bench_report.hpp"
 #include "echo.hpp"
 
+#include <fmt/format.h>
 #include <poc/poc.hpp>
 
 #include <mpi.h>
@@ -85,8 +86,8 @@ int poc_main(double spawn_ms, int idle, bool rt_only) {
     // Over 10 s, as issue 11 asks: long enough for the longest naps to
     // dominate. The goal is per host: <= 1 % of one core.
     double percent = bench::idle_cpu_percent(idlers, &Echo_client::cpu_seconds_0, 10.0);
-    std::printf("RESULT|CPU per idle host over 10 s (%% of one core; %d hosts)|%.3f|1|%%|%.4f\n",
-                idle, percent / idle, percent / idle);
+    fmt::print("RESULT|CPU per idle host over 10 s (% of one core; {} hosts)|{:.3f}|1|%|{:.4f}\n",
+               idle, percent / idle, percent / idle);
     for (Echo *p : idlers)
       poc::destroy(p);
     poc::destroy(e);
@@ -168,8 +169,8 @@ int poc_main(double spawn_ms, int idle, bool rt_only) {
   if (spawn_ms > 0)
     row("process creation (us) vs MPI_Comm_spawn", median(runs), spawn_ms * 1e3, "us");
   else
-    std::printf("RESULT|process creation (us), MPI_Comm_spawn unavailable|%.3f|0|us|0\n",
-                median(runs));
+    fmt::print("RESULT|process creation (us), MPI_Comm_spawn unavailable|{:.3f}|0|us|0\n",
+               median(runs));
   poc::destroy(e);
   return 0;
 }
@@ -199,7 +200,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size < 2) {
     if (rank == 0)
-      std::fprintf(stderr, "runtime_bench needs at least 2 ranks\n");
+      fmt::print(stderr, "runtime_bench needs at least 2 ranks\n");
     MPI_Finalize();
     return 1;
   }

@@ -31,6 +31,7 @@
 #include <cereal/types/map.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
@@ -242,10 +243,11 @@ template <class T> void bench_case(const char *name, const T &value, int runs) {
   totals.poc_decode += decode.poc;
   totals.cereal_decode += decode.cereal;
   totals.copy += decode.copy;
-  std::printf("%-22s %-7s %8zu %11.1f %11.1f %7.2f\n", name, "encode", message.size(), encode.poc,
-              encode.cereal, encode.ratio);
-  std::printf("%-22s %-7s %8zu %11.1f %11.1f %7.2f %9.1f %10.2f\n", name, "decode", encoded.size(),
-              decode.poc, decode.cereal, decode.ratio, decode.copy, decode.above_floor);
+  fmt::print("{:<22} {:<7} {:8} {:11.1f} {:11.1f} {:7.2f}\n", name, "encode", message.size(),
+             encode.poc, encode.cereal, encode.ratio);
+  fmt::print("{:<22} {:<7} {:8} {:11.1f} {:11.1f} {:7.2f} {:9.1f} {:10.2f}\n", name, "decode",
+             encoded.size(), decode.poc, decode.cereal, decode.ratio, decode.copy,
+             decode.above_floor);
 }
 
 } // namespace
@@ -253,13 +255,13 @@ template <class T> void bench_case(const char *name, const T &value, int runs) {
 int main(int argc, char **argv) {
   int runs = argc > 1 ? std::atoi(argv[1]) : 15;
   if (runs < 1) {
-    std::fprintf(stderr, "usage: %s [runs >= 1]\n", argv[0]);
+    fmt::print(stderr, "usage: {} [runs >= 1]\n", argv[0]);
     return 2;
   }
-  std::printf("median of %d rounds; ns per message; ratio = cereal / poc (higher is better)\n",
-              runs);
-  std::printf("%-22s %-7s %8s %11s %11s %7s %9s %10s\n", "case", "op", "bytes", "poc ns",
-              "cereal ns", "ratio", "copy ns", "ratio-copy");
+  fmt::print("median of {} rounds; ns per message; ratio = cereal / poc (higher is better)\n",
+             runs);
+  fmt::print("{:<22} {:<7} {:>8} {:>11} {:>11} {:>7} {:>9} {:>10}\n", "case", "op", "bytes",
+             "poc ns", "cereal ns", "ratio", "copy ns", "ratio-copy");
 
   Header header{42, 99.5, 7, true};
   bench_case("scalars (Header)", header, runs);
@@ -289,13 +291,13 @@ int main(int argc, char **argv) {
 
   // Every case once: the time of the whole message set.
   const Totals &t = totals;
-  std::printf("%-22s %-7s %8s %11.1f %11.1f %7.2f\n", "message set (sum)", "encode", "",
-              t.poc_encode, t.cereal_encode, t.cereal_encode / t.poc_encode);
-  std::printf("%-22s %-7s %8s %11.1f %11.1f %7.2f %9.1f %10.2f\n", "message set (sum)", "decode",
-              "", t.poc_decode, t.cereal_decode, t.cereal_decode / t.poc_decode, t.copy,
-              (t.cereal_decode - t.copy) / (t.poc_decode - t.copy));
-  std::printf("%-22s %-7s %8s %11.1f %11.1f %7.2f\n", "message set (sum)", "both", "",
-              t.poc_encode + t.poc_decode, t.cereal_encode + t.cereal_decode,
-              (t.cereal_encode + t.cereal_decode) / (t.poc_encode + t.poc_decode));
+  fmt::print("{:<22} {:<7} {:>8} {:11.1f} {:11.1f} {:7.2f}\n", "message set (sum)", "encode", "",
+             t.poc_encode, t.cereal_encode, t.cereal_encode / t.poc_encode);
+  fmt::print("{:<22} {:<7} {:>8} {:11.1f} {:11.1f} {:7.2f} {:9.1f} {:10.2f}\n", "message set (sum)",
+             "decode", "", t.poc_decode, t.cereal_decode, t.cereal_decode / t.poc_decode, t.copy,
+             (t.cereal_decode - t.copy) / (t.poc_decode - t.copy));
+  fmt::print("{:<22} {:<7} {:>8} {:11.1f} {:11.1f} {:7.2f}\n", "message set (sum)", "both", "",
+             t.poc_encode + t.poc_decode, t.cereal_encode + t.cereal_decode,
+             (t.cereal_encode + t.cereal_decode) / (t.poc_encode + t.poc_decode));
   return 0;
 }

@@ -13,6 +13,7 @@
 #include "../common/bench_report.hpp"
 #include "page_server.hpp"
 
+#include <fmt/format.h>
 #include <poc/poc.hpp>
 
 #include <mpi.h>
@@ -94,22 +95,22 @@ int body(const Options &o, const char *self) {
     total += PageServer_client::commands_0(s);
   std::uint64_t expected = 9ull * static_cast<std::uint64_t>(o.clients * o.commands);
   if (total != expected) {
-    std::printf("FAIL: servers executed %llu commands, expected %llu\n",
-                static_cast<unsigned long long>(total), static_cast<unsigned long long>(expected));
+    fmt::print("FAIL: servers executed {} commands, expected {}\n",
+               static_cast<unsigned long long>(total), static_cast<unsigned long long>(expected));
     return 1;
   }
   std::string shape = std::to_string(o.clients) + " x " + std::to_string(o.commands) + " over " +
                       std::to_string(o.servers);
   row("ReadIntoServerCache " + shape + ", uncached (us/command) vs cached", median(uncached),
       median(cached), "us");
-  std::printf("cached: %.1f us/command, connect per call: %.1f us/command (medians of 3)\n",
-              median(cached), median(uncached));
+  fmt::print("cached: {:.1f} us/command, connect per call: {:.1f} us/command (medians of 3)\n",
+             median(cached), median(uncached));
 
   // CPU the spawned server hosts use while nothing happens (their
   // connections to the clients still open), in % of one core.
   double percent = bench::idle_cpu_percent(servers, &PageServer_client::cpu_seconds_0, 2.0);
-  std::printf(
-      "RESULT|CPU of %zu idle spawned hosts over 2 s (%% of one core, total)|%.3f|200|%%|%.4f\n",
+  fmt::print(
+      "RESULT|CPU of {} idle spawned hosts over 2 s (% of one core, total)|{:.3f}|200|%|{:.4f}\n",
       servers.size(), percent, percent / 200.0);
   return 0;
 }

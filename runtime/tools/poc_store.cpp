@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "poc/persist.hpp"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -71,15 +73,10 @@ std::string format_time(SavedTime t) {
   ::gmtime_r(&secs, &tm);
   char buf[64];
   std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
-  std::snprintf(buf + n, sizeof buf - n, ".%09ldZ", frac);
-  return buf;
+  return fmt::format("{}.{:09}Z", std::string_view(buf, n), frac);
 }
 
-std::string hex64(std::uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
+std::string hex64(std::uint64_t v) { return fmt::format("{:#018x}", v); }
 
 /// The error's message without the library's "poc store: " prefix, which
 /// the tool replaces with its own name.

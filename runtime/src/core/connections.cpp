@@ -10,6 +10,7 @@
 
 #include "host.hpp"
 
+#include <fmt/format.h>
 #include <poc/errors.hpp>
 #include <poc/machine.hpp>
 
@@ -193,8 +194,8 @@ void Connections::on_connect_request(int origin) {
   char name[MPI_MAX_PORT_NAME] = {};
   int rc = MPI_Open_port(MPI_INFO_NULL, name);
   if (rc != MPI_SUCCESS) {
-    std::fprintf(stderr, "poc: host %d: MPI_Open_port failed: %s\n", engine_.rank(),
-                 mpi_error_text(rc).c_str());
+    fmt::print(stderr, "poc: host {}: MPI_Open_port failed: {}\n", engine_.rank(),
+               mpi_error_text(rc));
     return; // the asker times out with a clear error
   }
   std::string port = name;
@@ -279,8 +280,8 @@ void Connections::run(const Job &job) {
       throw std::runtime_error("MPI_Comm_accept failed: " + mpi_error_text(rc));
     engine_.add_link(make_connection(Link::Kind::accepted, inter, job.origin));
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: host %d: connection from host %d failed: %s\n", engine_.rank(),
-                 job.origin, e.what());
+    fmt::print(stderr, "poc: host {}: connection from host {} failed: {}\n", engine_.rank(),
+               job.origin, e.what());
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include "host_numbers.hpp"
 
+#include <fmt/format.h>
 #include <poc/errors.hpp>
 
 #include <sched.h>
@@ -288,7 +289,7 @@ bool Engine::poll_reporting_errors() noexcept {
   try {
     return progress_once();
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: host %d: %s\n", self_, e.what());
+    fmt::print(stderr, "poc: host {}: {}\n", self_, e.what());
     return true;
   }
 }
@@ -361,8 +362,8 @@ void Engine::deliver(int source, int tag, std::vector<std::byte> bytes,
     int hop = 0;
     std::shared_ptr<Link> next = route_to(h.target.host, hop);
     if (!next) {
-      std::fprintf(stderr, "poc: host %d: no route to host %d for a relayed message\n", self_,
-                   h.target.host);
+      fmt::print(stderr, "poc: host {}: no route to host {} for a relayed message\n", self_,
+                 h.target.host);
       return;
     }
     isend_owned(*next, hop, kRequestTag, std::move(bytes), false);

@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <poc/errors.hpp>
 #include <poc/request.hpp>
 
@@ -12,10 +14,9 @@ remote_error::remote_error(std::string type, std::string message)
       message_(std::move(message)) {}
 
 void Request::unknown_method(std::uint64_t id) {
-  char hex[32];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(id));
-  throw protocol_error(std::string("poc: unknown method or constructor id 0x") + hex +
-                       " (client and server compiled from different declarations?)");
+  throw protocol_error(fmt::format("poc: unknown method or constructor id 0x{:016x} (client and "
+                                   "server compiled from different declarations?)",
+                                   id));
 }
 
 void Request::finish_reply() {

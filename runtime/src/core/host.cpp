@@ -1,6 +1,7 @@
 #include "host.hpp"
 
 #include "arena.hpp"
+#include <fmt/format.h>
 #include <poc/serialize/type_name.hpp>
 
 #include <poc/request.hpp>
@@ -149,8 +150,8 @@ void Host::route(int source, int tag, std::vector<std::byte> bytes,
       throw protocol_error("poc: message kind " + std::to_string(static_cast<int>(k)) +
                            " on the wrong tag");
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: rank %d: dropped a malformed message from rank %d: %s\n", rank(),
-                 source, e.what());
+    fmt::print(stderr, "poc: rank {}: dropped a malformed message from rank {}: {}\n", rank(),
+               source, e.what());
     return;
   }
   std::unique_lock<std::mutex> lk(engine_.mutex());
@@ -177,8 +178,8 @@ void Host::route(int source, int tag, std::vector<std::byte> bytes,
       Reader r(m->payload());
       connections_.on_connect_port(m->source(), r.read<std::string>());
     } catch (const std::exception &e) {
-      std::fprintf(stderr, "poc: host %d: malformed port message from host %d: %s\n", rank(),
-                   m->source(), e.what());
+      fmt::print(stderr, "poc: host {}: malformed port message from host {}: {}\n", rank(),
+                 m->source(), e.what());
     }
     break;
   case Kind::close_connection:
@@ -270,8 +271,8 @@ void Host::reject(std::unique_ptr<Message> m, const std::string &type, const std
                   std::vector<std::unique_ptr<Message>> &dead) {
   const WireHeader &h = m->header();
   if (type == "poc::protocol_error")
-    std::fprintf(stderr, "poc: rank %d: refused a request from rank %d: %s\n", rank(), m->source(),
-                 text.c_str());
+    fmt::print(stderr, "poc: rank {}: refused a request from rank {}: {}\n", rank(), m->source(),
+               text);
   if (has_reply(h.kind))
     send_error_reply(m->source(), h.token, type, text);
   else if (is_started(h.kind))
@@ -282,8 +283,8 @@ void Host::reject(std::unique_ptr<Message> m, const std::string &type, const std
 void Host::route_reply(std::unique_ptr<Message> m) {
   auto it = slots_.find(m->header().token);
   if (it == slots_.end()) {
-    std::fprintf(stderr, "poc: rank %d: dropped a reply from rank %d for an unknown call\n", rank(),
-                 m->source());
+    fmt::print(stderr, "poc: rank {}: dropped a reply from rank {} for an unknown call\n", rank(),
+               m->source());
     return;
   }
   std::shared_ptr<ReplySlot> slot = std::move(it->second);
@@ -315,8 +316,8 @@ void Host::route_ack(const Message &m) {
     }
     r.expect_end();
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: rank %d: malformed acknowledgement from rank %d: %s\n", rank(),
-                 m.source(), e.what());
+    fmt::print(stderr, "poc: rank {}: malformed acknowledgement from rank {}: {}\n", rank(),
+               m.source(), e.what());
   }
   ctx.outstanding -= static_cast<std::int64_t>(h.aux);
   engine_.notify_locked();
@@ -364,8 +365,8 @@ void Host::route_control(const Message &m) {
       r.expect_end();
       fail_barriers_locked(h.method, h.aux, text);
     } catch (const std::exception &e) {
-      std::fprintf(stderr, "poc: rank %d: malformed barrier message from rank %d: %s\n", rank(),
-                   m.source(), e.what());
+      fmt::print(stderr, "poc: rank {}: malformed barrier message from rank {}: {}\n", rank(),
+                 m.source(), e.what());
     }
     break;
   case Kind::shutdown:
@@ -619,8 +620,8 @@ bool Host::execute(Process &p, Message &m) {
       ended = true;
     }
     if (type == "poc::decode_error" || type == "poc::protocol_error")
-      std::fprintf(stderr, "poc: rank %d: bad request from rank %d to process %s: %s\n", rank(),
-                   m.source(), id_text(p.id).c_str(), text.c_str());
+      fmt::print(stderr, "poc: rank {}: bad request from rank {} to process {}: {}\n", rank(),
+                 m.source(), id_text(p.id), text);
   }
   std::lock_guard<std::mutex> g(engine_.mutex());
   if (is_started(h.kind)) {
@@ -746,8 +747,8 @@ void Host::deactivate(Process &p) noexcept {
   try {
     p.cls->persist->save(store(), p.persistent->address, p.cls->name, p.object);
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: rank %d: could not save persistent process %s ('%s'): %s\n", rank(),
-                 id_text(p.id).c_str(), p.persistent->address.str().c_str(), e.what());
+    fmt::print(stderr, "poc: rank {}: could not save persistent process {} ('{}'): {}\n", rank(),
+               id_text(p.id), p.persistent->address.str(), e.what());
   }
   p.persistent.reset();
 }

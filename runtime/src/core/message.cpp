@@ -1,3 +1,4 @@
+#include <fmt/format.h>
 #include <poc/message.hpp>
 
 #include "host.hpp"
@@ -80,8 +81,8 @@ void Message::drain() noexcept {
     while (next_oob_ < header_.oob_count) {
       std::uint32_t tag = engine.block_tag(header_.oob_tag, next_oob_++);
       if (!engine.discard_block(*link_, source_, tag, std::chrono::milliseconds(2000))) {
-        std::fprintf(stderr, "poc: host %d: out-of-band block announced by host %d never arrived\n",
-                     engine.rank(), source_);
+        fmt::print(stderr, "poc: host {}: out-of-band block announced by host {} never arrived\n",
+                   engine.rank(), source_);
         return;
       }
     }

@@ -5,6 +5,8 @@
 #include <poc/group_communicator.hpp>
 #include <poc/process_group.hpp>
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <map>
 
@@ -123,14 +125,12 @@ void abandon_barriers(const ProcessGroupMember &member, const std::string &event
   if (member.n_ == 0)
     return;
   try {
-    char key[32];
-    std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(member.key_));
-    std::string text = "barrier of group " + std::string(key) + " (" + std::to_string(member.n_) +
-                       " members) abandoned: member " + std::to_string(member.id_) + " " + event +
-                       " before reaching barrier #" + std::to_string(member.epoch_ + 1);
+    std::string text = fmt::format(
+        "barrier of group {:016x} ({} members) abandoned: member {} {} before reaching barrier #{}",
+        member.key_, member.n_, member.id_, event, member.epoch_ + 1);
     host().abandon_barriers(member.coordinator(), member.key_, member.epoch_, text);
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: could not report an abandoned barrier: %s\n", e.what());
+    fmt::print(stderr, "poc: could not report an abandoned barrier: {}\n", e.what());
   }
 }
 

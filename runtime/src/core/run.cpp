@@ -3,6 +3,7 @@
 #include "host.hpp"
 #include "placement.hpp"
 #include "spawn.hpp"
+#include <fmt/format.h>
 #include <poc/serialize/type_name.hpp>
 
 #include <poc/run.hpp>
@@ -26,10 +27,10 @@ int run_body(const std::function<int(int, char **)> &body, int argc, char **argv
   try {
     return body(argc, argv);
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: the program ended with an uncaught %s: %s\n",
-                 detail::type_name(typeid(e)).c_str(), e.what());
+    fmt::print(stderr, "poc: the program ended with an uncaught {}: {}\n",
+               detail::type_name(typeid(e)), e.what());
   } catch (...) {
-    std::fprintf(stderr, "poc: the program ended with an uncaught exception\n");
+    fmt::print(stderr, "poc: the program ended with an uncaught exception\n");
   }
   return 1;
 }
@@ -47,12 +48,12 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
   if (already) {
     MPI_Query_thread(&provided);
   } else if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
-    std::fprintf(stderr, "poc: MPI_Init_thread failed\n");
+    fmt::print(stderr, "poc: MPI_Init_thread failed\n");
     return 1;
   }
   if (provided < MPI_THREAD_MULTIPLE) {
-    std::fprintf(stderr, "poc: this MPI library does not provide MPI_THREAD_MULTIPLE, which "
-                         "the poc++ runtime needs\n");
+    fmt::print(stderr, "poc: this MPI library does not provide MPI_THREAD_MULTIPLE, which "
+                       "the poc++ runtime needs\n");
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   int result = 0;
@@ -99,7 +100,7 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       detail::set_host(nullptr);
     }
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "poc: host %d: runtime failure: %s\n", g_rank, e.what());
+    fmt::print(stderr, "poc: host {}: runtime failure: {}\n", g_rank, e.what());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   if (!already)

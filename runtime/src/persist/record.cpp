@@ -4,6 +4,8 @@
 #include "poc/persist/crc32c.hpp"
 #include "poc/persist/error.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <cstring>
 
@@ -23,11 +25,7 @@ std::uint64_t get_le(const std::byte *in, int bytes) {
   return v;
 }
 
-std::string hex32(std::uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
+std::string hex32(std::uint32_t v) { return fmt::format("{:#010x}", v); }
 
 [[noreturn]] void fail(store_errc kind, const Source &src, const std::string &what) {
   throw store_error(kind, src.address, what + " in " + src.file);

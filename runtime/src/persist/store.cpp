@@ -13,6 +13,8 @@
 #include "poc/persist/error.hpp"
 #include "posix_io.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -324,13 +326,11 @@ Record Store::load(const Address &address, std::string_view class_name,
                       "stored object is of class " + r.info.class_name + ", expected " +
                           std::string(class_name));
   if (r.info.layout_hash != layout_hash) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, " (stored layout hash %016llx, this program's %016llx)",
-                  static_cast<unsigned long long>(r.info.layout_hash),
-                  static_cast<unsigned long long>(layout_hash));
     throw store_error(store_errc::layout_mismatch, address.str(),
-                      "stored object of class " + r.info.class_name +
-                          " was saved by a program with a different layout of that class" + buf);
+                      fmt::format("stored object of class {} was saved by a program with a "
+                                  "different layout of that class (stored layout hash {:016x}, "
+                                  "this program's {:016x})",
+                                  r.info.class_name, r.info.layout_hash, layout_hash));
   }
   return r;
 }
