@@ -33,23 +33,31 @@ void reachedClasses(QualType T, llvm::SetVector<const CXXRecordDecl *> &Out) {
     Out.insert(RD->getDefinition());
 }
 
-/// `poc_layout_hash`'s value if \p RD declares it as a constant.
+/// `poc_layout_hash`'s value if \p RD declares it as a constant, else "".
 std::string declaredLayoutHash(const CXXRecordDecl *RD) {
   for (const Decl *D : RD->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D))
       if (VD->getName() == "poc_layout_hash" && VD->isStaticDataMember())
         if (const APValue *V = VD->evaluateValue(); V && V->isInt())
           return llvm::toString(V->getInt(), 16);
-  return "none";
+  return "";
 }
 
 /// One class's own part of the description; adds the classes it reaches.
 std::string describe(const CXXRecordDecl *RD, llvm::SetVector<const CXXRecordDecl *> &Reached) {
   const ASTContext &Ctx = RD->getASTContext();
   std::string S = className(RD);
-  if (serializesItself(RD))
-    return S + "{own:" + declaredLayoutHash(RD) + "}";
-  S += "{";
+  // A class that writes itself stores what its poc_write writes: its own
+  // version if it declares one, else (the best guess poc++ has) its fields,
+  // which its format follows when they change.
+  if (serializesItself(RD)) {
+    std::string Declared = declaredLayoutHash(RD);
+    if (!Declared.empty())
+      return S + "{own:" + Declared + "}";
+    S += "{own:";
+  } else {
+    S += "{";
+  }
   for (const CXXBaseSpecifier &B : RD->bases()) {
     S += ":" + signatureSpelling(B.getType(), Ctx) + ";";
     reachedClasses(B.getType(), Reached);
@@ -76,6 +84,10 @@ std::string canonicalLayout(const CXXRecordDecl *RD) {
   for (size_t I = 0; I < Classes.size(); ++I)
     S += describe(Classes[I], Classes);
   return S;
+}
+
+bool needsGeneratedLayoutHash(const CXXRecordDecl *RD) {
+  return serializesItself(RD) && declaredLayoutHash(RD).empty();
 }
 
 std::string emitLayoutHash(const CXXRecordDecl *RD) {

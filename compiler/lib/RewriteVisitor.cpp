@@ -23,7 +23,8 @@ void RewriteVisitor::reportStrayStarts() {
 
 DependentCalls &RewriteVisitor::dependent() {
   if (!Dependent)
-    Dependent = std::make_unique<DependentCalls>(*Gen, definedRemotableClasses(*Model, *SM, TopLevel));
+    Dependent =
+        std::make_unique<DependentCalls>(*Gen, definedRemotableClasses(*Model, *SM, TopLevel));
   return *Dependent;
 }
 
@@ -101,7 +102,7 @@ bool RewriteVisitor::rewritable(const Expr *E) {
 void RewriteVisitor::noteUse(const RemoteClass &C) { Layout.noteUseAt(C, CurrentTop); }
 
 bool RewriteVisitor::checkProblem(const RemoteMethod &M, const CallExpr *Call,
-                                     const CXXConstructExpr *Ctor, SourceLocation At) {
+                                  const CXXConstructExpr *Ctor, SourceLocation At) {
   if (!M.Problem)
     return true;
   std::string Name = M.Decl ? M.Decl->getQualifiedNameAsString() : "";
@@ -141,7 +142,7 @@ void RewriteVisitor::checkArrayArgs(const RemoteMethod &M, llvm::ArrayRef<const 
 }
 
 void RewriteVisitor::rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args,
-                                        unsigned NumArgs, SourceLocation Close, bool HaveLeading) {
+                                     unsigned NumArgs, SourceLocation Close, bool HaveLeading) {
   // The first explicit argument; default arguments have no source.
   const Expr *First = nullptr;
   for (unsigned I = 0; I < NumArgs; ++I)
@@ -202,7 +203,7 @@ bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
 }
 
 std::string RewriteVisitor::clientWrapper(const CXXMethodDecl *MD, const RemoteMethod &M,
-                                             SourceLocation Begin) {
+                                          SourceLocation Begin) {
   std::string Variant;
   if (takeStart(Begin))
     Variant = isDiscarded() ? "_start" : "_future";

@@ -81,10 +81,15 @@ std::string TranslationLayout::generateEnd(const std::vector<const RemoteClass *
     for (const FieldDecl *F : RD->fields())
       NeedsAccess |= F->getAccess() != AS_public;
   }
+  // A served class that writes itself, with no version of its own: its
+  // layout hash comes from its fields too.
+  for (const RemoteClass *C : Servers)
+    if (needsGeneratedLayoutHash(C->Decl))
+      Serial += emitLayoutHash(C->Decl);
   if (NeedsAccess)
     Access = emitFieldAccessPrelude();
-  std::string End = "\n// poc++: code generated for " + Copies.sourceName() + ".\n" + Decls + Access +
-                    Serial + Clients + ServerCode;
+  std::string End = "\n// poc++: code generated for " + Copies.sourceName() + ".\n" + Decls +
+                    Access + Serial + Clients + ServerCode;
   if (Main)
     End += "// poc++: the program starts the runtime, which runs the user's "
            "main.\nint main(int argc, char **argv) {\nreturn ::poc::run(argc, "

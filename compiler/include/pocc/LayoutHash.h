@@ -21,11 +21,16 @@ namespace pocc {
 /// `ns::T{:ns::Base;int a;std::vector<ns::P> b;}ns::Base{...}ns::P{...}`.
 /// A class that serialises itself (poc_write/poc_read, or a user-written
 /// Serializer) is described by name and its `poc_layout_hash` if it declares
-/// one, since its fields are not what is stored.
+/// one (`T{own:1}`), else by its fields marked as its own format
+/// (`T{own:int a;...}`): its writer follows its fields.
 std::string canonicalLayout(const clang::CXXRecordDecl *RD);
 
+/// True for a class that serialises itself without declaring
+/// `poc_layout_hash`: poc++ generates its LayoutHash from its fields.
+bool needsGeneratedLayoutHash(const clang::CXXRecordDecl *RD);
+
 /// The poc::LayoutHash specialisation of \p RD (which has a generated
-/// Serializer).
+/// Serializer, or needsGeneratedLayoutHash).
 std::string emitLayoutHash(const clang::CXXRecordDecl *RD);
 
 } // namespace pocc

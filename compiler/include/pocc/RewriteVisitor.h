@@ -144,11 +144,11 @@ private:
     R.ReplaceText(clang::CharSourceRange::getCharRange(B, E), Text);
   }
   void noteUse(const RemoteClass &C);
-  bool checkProblem(const RemoteMethod &M, const clang::CallExpr *Call, const clang::CXXConstructExpr *Ctor,
-                    clang::SourceLocation At);
+  bool checkProblem(const RemoteMethod &M, const clang::CallExpr *Call,
+                    const clang::CXXConstructExpr *Ctor, clang::SourceLocation At);
   void checkArrayArgs(const RemoteMethod &M, llvm::ArrayRef<const clang::Expr *> Args);
-  void rewriteCallArgs(clang::SourceLocation AfterCallee, const clang::Expr *const *Args, unsigned NumArgs,
-                       clang::SourceLocation Close, bool HaveLeading);
+  void rewriteCallArgs(clang::SourceLocation AfterCallee, const clang::Expr *const *Args,
+                       unsigned NumArgs, clang::SourceLocation Close, bool HaveLeading);
   void startLocal(const clang::Expr *E);
   /// A started call that is not remote runs as a local task.
   bool startLocalIfStarted(const clang::Expr *E);

@@ -45,9 +45,9 @@ public:
   /// Pages currently cached.
   std::size_t CachedPages() const { return cache_.size(); }
 
-  /// The saved state: ArrayPageDevice's, then the cache size (never the
-  /// cached pages: a restored device starts with an empty cache).
-  static constexpr std::uint64_t poc_layout_hash = 1;
+  // The saved state (poc_write below): ArrayPageDevice's, then the cache
+  // size (never the cached pages: a restored device starts with an empty
+  // cache). poc++ derives its layout hash from the fields.
   void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for a negative cache size.
   void poc_read(poc::Reader &r);

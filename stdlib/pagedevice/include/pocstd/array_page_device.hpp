@@ -39,8 +39,8 @@ public:
   int n2() const { return n2_; }
   int n3() const { return n3_; }
 
-  /// The saved state: PageDevice's, then the page shape.
-  static constexpr std::uint64_t poc_layout_hash = 1;
+  // The saved state (poc_write below): PageDevice's, then the page shape.
+  // poc++ derives its layout hash from the fields (docs/persistence.md).
   void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error unless the shape matches the page size.
   void poc_read(poc::Reader &r);

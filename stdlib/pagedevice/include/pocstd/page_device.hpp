@@ -72,9 +72,6 @@ public:
   DeviceStats stats() const { return stats_; }
   void resetStats() { stats_ = DeviceStats{}; }
 
-  /// Version of the saved state below (poc::LayoutHash): a record saved
-  /// with another layout is refused, not misread.
-  static constexpr std::uint64_t poc_layout_hash = 1;
   /// Saves the device's description (storage, NumberOfPages, PageSize),
   /// after flushing the file, so a saved device never claims pages that are
   /// not on the medium yet. Throws std::logic_error for a memory device (its

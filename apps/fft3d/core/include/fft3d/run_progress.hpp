@@ -42,8 +42,6 @@ public:
   /// Every member's position, by member.
   std::vector<LinePosition> Positions() const { return positions_; }
 
-  /// Version of the saved state (poc::LayoutHash).
-  static constexpr std::uint64_t poc_layout_hash = 1;
   void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for an empty run or a negative position.
   void poc_read(poc::Reader &r);
