@@ -11,10 +11,12 @@
 # The cache starts empty, so the first poc++ run of each flag set also
 # builds the precompiled header: that run is reported on its own.
 # Sources: bench/compile/program.cpp, the examples and apps/fft3d.
+# The optimisation level is -O2, or $POC_BENCH_OPT (e.g. -O0).
 # usage: bench/compile/run.sh <build-dir> [runs]
 set -eu
 build=$(cd "$1" && pwd)
 runs=${2:-5}
+opt=${POC_BENCH_OPT:--O2}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work=$(mktemp -d)
@@ -32,8 +34,8 @@ cpu() {
 min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-first=$(cpu "$build/compiler/poc++" -O2 $includes -c "$here/program.cpp" -o "$work/first.o")
-echo "first poc++ -O2 -c in an empty cache (builds the precompiled header): $first s"
+first=$(cpu "$build/compiler/poc++" "$opt" $includes -c "$here/program.cpp" -o "$work/first.o")
+echo "first poc++ $opt -c in an empty cache (builds the precompiled header): $first s"
 printf '%-34s %9s %9s %6s %9s %6s\n' source baseline poc++ ratio no-pch ratio
 total_base=0 total_poc=0 total_nopch=0
 for src in "$here/program.cpp" "$root"/examples/*/*.cpp "$root/apps/fft3d/main.cpp" \
@@ -43,11 +45,11 @@ for src in "$here/program.cpp" "$root"/examples/*/*.cpp "$root/apps/fft3d/main.c
   base= poc= nopch=
   i=0
   while [ $i -lt "$runs" ]; do
-    base=$(min "$base" "$(cpu clang++-19 -std=c++20 -O2 -isystem "$root/runtime/include" \
+    base=$(min "$base" "$(cpu clang++-19 -std=c++20 "$opt" -isystem "$root/runtime/include" \
       $mpi_flags $includes -iquote "$dir" -include poc/poc.hpp -c "$work/plain.cpp" \
       -o "$work/plain.o")")
-    poc=$(min "$poc" "$(cpu "$build/compiler/poc++" -O2 $includes -c "$src" -o "$work/p.o")")
-    nopch=$(min "$nopch" "$(cpu env POC_PCH=0 "$build/compiler/poc++" -O2 $includes -c "$src" \
+    poc=$(min "$poc" "$(cpu "$build/compiler/poc++" "$opt" $includes -c "$src" -o "$work/p.o")")
+    nopch=$(min "$nopch" "$(cpu env POC_PCH=0 "$build/compiler/poc++" "$opt" $includes -c "$src" \
       -o "$work/n.o")")
     i=$((i + 1))
   done
