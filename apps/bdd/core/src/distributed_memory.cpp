@@ -1,5 +1,7 @@
 #include "bdd/distributed_memory.hpp"
 
+#include <sys/mman.h>
+
 #include <atomic>
 #include <cstring>
 #include <stdexcept>
@@ -66,7 +68,21 @@ DistributedMemory::DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, 
   MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
   void *base = nullptr;
   int rc;
-  if (access_ == Access::Shared) {
+  if (access_ == Access::Shared && ranks_ == 1) {
+    // Nobody else reaches it, so no window: private memory, where the
+    // kernel can use huge pages (it does not for shared memory here). A
+    // table probed at random misses the TLB on nearly every access with
+    // 4 KiB pages.
+    base = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) {
+      base = nullptr;
+      rc = MPI_ERR_NO_MEM;
+    } else {
+      ::madvise(base, bytes_, MADV_HUGEPAGE);
+      mapped_ = base;
+      rc = MPI_SUCCESS;
+    }
+  } else if (access_ == Access::Shared) {
     rc = MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes_), 8, MPI_INFO_NULL, comm, &base,
                                  &window_);
   } else {
@@ -77,8 +93,11 @@ DistributedMemory::DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, 
   int ok = rc == MPI_SUCCESS ? 1 : 0, all_ok = 0;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
   if (!all_ok) {
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && window_ != MPI_WIN_NULL)
       MPI_Win_free(&window_);
+    if (mapped_)
+      ::munmap(mapped_, bytes_);
+    mapped_ = nullptr;
     check(rc == MPI_SUCCESS ? MPI_ERR_NO_MEM : rc, "allocating the distributed table", bytes_);
   }
   local_ = static_cast<std::uint64_t *>(base);
@@ -86,7 +105,9 @@ DistributedMemory::DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, 
   // their tables: a page's first touch costs a fault, which would otherwise
   // fall on the operations (MPI does not promise zeroed windows either).
   std::memset(local_, 0, bytes_);
-  if (access_ == Access::Shared) {
+  if (mapped_) {
+    segments_.assign(1, static_cast<char *>(mapped_));
+  } else if (access_ == Access::Shared) {
     segments_.resize(static_cast<std::size_t>(ranks_));
     for (int r = 0; r < ranks_; ++r) {
       MPI_Aint size = 0;
@@ -96,16 +117,20 @@ DistributedMemory::DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, 
       segments_[static_cast<std::size_t>(r)] = static_cast<char *>(segment);
     }
   }
-  MPI_Win_lock_all(MPI_MODE_NOCHECK, window_);
-  MPI_Win_sync(window_);
+  if (window_ != MPI_WIN_NULL) {
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, window_);
+    MPI_Win_sync(window_);
+  }
   MPI_Barrier(comm);
 }
 
 DistributedMemory::~DistributedMemory() {
-  if (window_ == MPI_WIN_NULL)
-    return;
-  MPI_Win_unlock_all(window_);
-  MPI_Win_free(&window_);
+  if (window_ != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(window_);
+    MPI_Win_free(&window_);
+  }
+  if (mapped_)
+    ::munmap(mapped_, bytes_);
 }
 
 void DistributedMemory::flush(int rank) {

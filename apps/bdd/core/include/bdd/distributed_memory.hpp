@@ -100,6 +100,7 @@ private:
   MPI_Win window_ = MPI_WIN_NULL;
   std::uint64_t *local_ = nullptr;
   std::vector<char *> segments_; ///< Shared path: every rank's segment
+  void *mapped_ = nullptr;       ///< a one-rank team's own memory (huge pages)
   RmaCounters counters_;
 };
 
