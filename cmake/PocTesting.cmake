@@ -63,6 +63,19 @@ endfunction()
 # Runs COMMAND under mpirun -n NP; NP 0 runs it bare (an MPI singleton).
 # It passes if it exits with 0 (or STATUS); with MATCHES, CONTAINS_FILE or
 # REJECTS its output is checked too (poc_expect_output).
+# poc_case_fields(<row> <var>...): splits a row of a test table, fields
+# separated by "|", into the variables <var>..., in order, in the caller's
+# scope (the test folders keep their cases as such tables).
+function(poc_case_fields row)
+  string(REPLACE "|" ";" fields "${row}")
+  set(i 0)
+  foreach(var ${ARGN})
+    list(GET fields ${i} value)
+    set(${var} "${value}" PARENT_SCOPE)
+    math(EXPR i "${i} + 1")
+  endforeach()
+endfunction()
+
 function(poc_add_mpi_test)
   cmake_parse_arguments(ARG "" "NAME;NP;TIMEOUT;STATUS;MATCHES;CONTAINS_FILE;REJECTS"
                         "COMMAND;LABELS" ${ARGN})

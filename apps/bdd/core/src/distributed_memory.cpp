@@ -1,4 +1,5 @@
 #include "bdd/distributed_memory.hpp"
+#include "bdd/choice.hpp"
 
 #include <sys/mman.h>
 
@@ -40,13 +41,9 @@ std::atomic_ref<std::uint64_t> atomic_word(std::uint64_t *p) {
 } // namespace
 
 Access parse_access(const std::string &text) {
-  if (text == "auto")
-    return Access::Automatic;
-  if (text == "rma")
-    return Access::Rma;
-  if (text == "shared")
-    return Access::Shared;
-  throw std::invalid_argument("--access needs auto, rma or shared, got '" + text + "'");
+  return parse_choice<Access>(
+      "--access", text,
+      {{"auto", Access::Automatic}, {"rma", Access::Rma}, {"shared", Access::Shared}});
 }
 
 const char *access_name(Access access) {

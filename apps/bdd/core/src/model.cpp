@@ -1,5 +1,6 @@
 #include "bdd/model.hpp"
 
+#include "bdd/choice.hpp"
 #include "bdd/manager.hpp"
 
 #include <algorithm>
@@ -15,13 +16,10 @@ ModelError::ModelError(const std::string &path, std::uint64_t offset, const std:
 }
 
 ModelFormat parse_model_format(const std::string &text) {
-  if (text == "auto")
-    return ModelFormat::Automatic;
-  if (text == "sylvan")
-    return ModelFormat::Sylvan;
-  if (text == "2014")
-    return ModelFormat::Thesis2014;
-  throw std::invalid_argument("--format needs auto, sylvan or 2014, got '" + text + "'");
+  return parse_choice<ModelFormat>("--format", text,
+                                   {{"auto", ModelFormat::Automatic},
+                                    {"sylvan", ModelFormat::Sylvan},
+                                    {"2014", ModelFormat::Thesis2014}});
 }
 
 namespace {

@@ -1,4 +1,5 @@
 #include "bdd/reachability.hpp"
+#include "bdd/choice.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -9,13 +10,9 @@
 namespace bdd {
 
 Strategy parse_strategy(const std::string &text) {
-  if (text == "bfs")
-    return Strategy::Bfs;
-  if (text == "chain")
-    return Strategy::Chain;
-  if (text == "sat")
-    return Strategy::Saturation;
-  throw std::invalid_argument("--strategy needs bfs, chain or sat, got '" + text + "'");
+  return parse_choice<Strategy>(
+      "--strategy", text,
+      {{"bfs", Strategy::Bfs}, {"chain", Strategy::Chain}, {"sat", Strategy::Saturation}});
 }
 
 namespace {
