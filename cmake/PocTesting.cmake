@@ -76,6 +76,18 @@ function(poc_case_fields row)
   endforeach()
 endfunction()
 
+# poc_add_option_rejections(<prefix> <program> <label> <row>...): one test
+# per row "name|arguments|message": the program run bare with the arguments
+# must exit with status 2 and print the message (a regular expression).
+function(poc_add_option_rejections prefix program label)
+  foreach(row ${ARGN})
+    poc_case_fields("${row}" name args message)
+    separate_arguments(args UNIX_COMMAND "${args}")
+    poc_add_mpi_test(NAME ${prefix}_rejects_${name} NP 0 COMMAND ${program} ${args}
+                     TIMEOUT 60 LABELS ${label} STATUS 2 MATCHES "${message}")
+  endforeach()
+endfunction()
+
 function(poc_add_mpi_test)
   cmake_parse_arguments(ARG "" "NAME;NP;TIMEOUT;STATUS;MATCHES;CONTAINS_FILE;REJECTS"
                         "COMMAND;LABELS" ${ARGN})

@@ -44,12 +44,6 @@ NodeTable::NodeTable(MPI_Comm comm, std::size_t bytes_per_rank, unsigned chunk, 
   MPI_Barrier(comm);
 }
 
-Node NodeTable::read_node(std::uint64_t index) {
-  std::uint64_t w[2];
-  memory_.read_words(rank_of(index), node_offset(index), 2, w);
-  return Node{w[0], w[1]};
-}
-
 Node NodeTable::remote_node(std::uint64_t index) {
   CachedNode &slot = node_cache_[mix64(index) & (kNodeCacheEntries - 1)];
   if (slot.index != index) {

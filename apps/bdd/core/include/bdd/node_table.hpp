@@ -71,12 +71,7 @@ public:
 
   /// The node with global index `index` (> 0).
   Node node(std::uint64_t index) {
-    if (memory_.access() == Access::Shared) {
-      std::uint64_t w[2];
-      memory_.read_words(rank_of(index), node_offset(index), 2, w);
-      return Node{w[0], w[1]};
-    }
-    return remote_node(index);
+    return memory_.access() == Access::Shared ? read_node(index) : remote_node(index);
   }
 
   /// Buckets over all ranks.
@@ -96,7 +91,12 @@ private:
     return static_cast<std::size_t>(index % buckets_) * kBucketBytes;
   }
   std::size_t node_offset(std::uint64_t index) const noexcept { return control_offset(index) + 8; }
-  Node read_node(std::uint64_t index);
+  /// The node as stored, read now (inline: the operations' hot path).
+  Node read_node(std::uint64_t index) {
+    std::uint64_t w[2];
+    memory_.read_words(rank_of(index), node_offset(index), 2, w);
+    return Node{w[0], w[1]};
+  }
   Node remote_node(std::uint64_t index);
   [[noreturn]] void full(std::uint64_t home) const;
 
