@@ -14,6 +14,22 @@ namespace poc {
 /// through `start_future` report their errors through their future instead.
 void sync();
 
+/// Waits until `ready()` holds, taking part in this host's message
+/// progress meanwhile: while the calling process waits it may be the thread
+/// that receives and routes messages for the host, so waiting here never
+/// starves other processes of this host of their mail (a plain
+/// `std::condition_variable` wait would, docs/runtime.md section 7).
+///
+/// `ready` is evaluated under the host's progress lock, by this thread or by
+/// whichever thread polls, so it must be cheap, must not block and must not
+/// take a lock that is held while `notify_waiters()` is called: read atomics.
+/// After changing what `ready` reads, call `notify_waiters()`.
+void wait_until(const std::function<bool()> &ready);
+
+/// Wakes the threads of this host waiting in `poc::wait_until` whose
+/// condition now holds (also the poller napping in its idle back-off).
+void notify_waiters();
+
 namespace detail {
 /// Runs `task` on a new thread on behalf of the calling process; joined by
 /// its next `poc::sync()`.

@@ -23,6 +23,18 @@ void sync() {
     std::rethrow_exception(errors.front());
 }
 
+void wait_until(const std::function<bool()> &ready) {
+  detail::Host &h = detail::host();
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  h.engine().wait_until(lk, ready);
+}
+
+void notify_waiters() {
+  detail::Host &h = detail::host();
+  std::lock_guard<std::mutex> g(h.engine().mutex());
+  h.engine().notify_locked();
+}
+
 namespace detail {
 
 void start_local_task(std::function<void()> task) {

@@ -1,0 +1,104 @@
+//===- dataflow/callable.hpp - What a node's callable takes and gives ----===//
+///
+/// \file
+/// Deduces a callable's parameter and result types (functions, function
+/// pointers, lambdas and functors with one non-template `operator()`), so
+/// that a node's ports are typed by the code bound to it, and calls it with
+/// operands.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <dataflow/operand.hpp>
+
+#include <cstddef>
+#include <span>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace dataflow {
+
+/// The result of a node with several outputs: element k goes out on
+/// output k (`return dataflow::Outputs<A, B>{a, b};`).
+template <class... T> struct Outputs : std::tuple<T...> {
+  using std::tuple<T...>::tuple;
+};
+
+namespace detail {
+
+template <class F> struct CallableTraits : CallableTraits<decltype(&F::operator())> {};
+template <class R, class... A> struct CallableTraits<R (*)(A...)> {
+  using Result = R;
+  using Args = std::tuple<A...>;
+};
+template <class R, class... A> struct CallableTraits<R(A...)> : CallableTraits<R (*)(A...)> {};
+template <class R, class... A>
+struct CallableTraits<R (*)(A...) noexcept> : CallableTraits<R (*)(A...)> {};
+template <class R, class C, class... A>
+struct CallableTraits<R (C::*)(A...)> : CallableTraits<R (*)(A...)> {};
+template <class R, class C, class... A>
+struct CallableTraits<R (C::*)(A...) const> : CallableTraits<R (*)(A...)> {};
+template <class R, class C, class... A>
+struct CallableTraits<R (C::*)(A...) noexcept> : CallableTraits<R (*)(A...)> {};
+template <class R, class C, class... A>
+struct CallableTraits<R (C::*)(A...) const noexcept> : CallableTraits<R (*)(A...)> {};
+
+template <class T> struct IsOutputs : std::false_type {};
+template <class... T> struct IsOutputs<Outputs<T...>> : std::true_type {};
+
+/// The operand type a parameter receives: a value or a const reference.
+template <class A> struct InputType {
+  static_assert(!std::is_lvalue_reference_v<A> || std::is_const_v<std::remove_reference_t<A>>,
+                "a dataflow node takes its operands by value or by const reference: an operand "
+                "is shared by every edge that carries it and cannot be changed in place");
+  using type = std::remove_cvref_t<A>;
+};
+
+template <class Args> struct InputCodecs;
+template <class... A> struct InputCodecs<std::tuple<A...>> {
+  static std::vector<const Codec *> get() {
+    return {&codec_of<typename InputType<A>::type>()...};
+  }
+};
+
+template <class... T> std::vector<const Codec *> codecs_of(Outputs<T...> *) {
+  return {&codec_of<T>()...};
+}
+
+template <class R> std::vector<const Codec *> output_codecs() {
+  if constexpr (std::is_void_v<R>)
+    return {};
+  else if constexpr (IsOutputs<R>::value)
+    return codecs_of(static_cast<R *>(nullptr));
+  else
+    return {&codec_of<R>()};
+}
+
+/// Calls `f` with the operands as its arguments and returns its outputs.
+template <class F, class R, class... A, std::size_t... I>
+std::vector<Operand> call_with(F &f, std::span<const Operand> in, std::tuple<A...> *,
+                               std::index_sequence<I...>) {
+  if constexpr (std::is_void_v<R>) {
+    f(in[I].get<typename InputType<A>::type>()...);
+    return {};
+  } else if constexpr (IsOutputs<R>::value) {
+    R results = f(in[I].get<typename InputType<A>::type>()...);
+    return std::apply(
+        [](auto &...v) { return std::vector<Operand>{Operand::of(std::move(v))...}; },
+        static_cast<typename R::tuple &>(results));
+  } else {
+    return {Operand::of<R>(f(in[I].get<typename InputType<A>::type>()...))};
+  }
+}
+
+template <class F> std::vector<Operand> call_with_operands(F &f, std::span<const Operand> in) {
+  using Traits = CallableTraits<F>;
+  using Args = typename Traits::Args;
+  return call_with<F, typename Traits::Result>(f, in, static_cast<Args *>(nullptr),
+                                               std::make_index_sequence<std::tuple_size_v<Args>>{});
+}
+
+} // namespace detail
+} // namespace dataflow

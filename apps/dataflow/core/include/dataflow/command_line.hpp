@@ -1,0 +1,72 @@
+//===- dataflow/command_line.hpp - The dataflow programs' options --------===//
+///
+/// \file
+/// Options every dataflow program takes (--scheduler, --workers, --steal,
+/// --allocation, --stats, --sequential), plus the program's own, parsed
+/// from argv. A bad option is a usage_error whose message names it.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <dataflow/run_options.hpp>
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace dataflow {
+
+class usage_error : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
+
+class CommandLine {
+public:
+  /// `synopsis`: the program's own options and operands, for the usage text.
+  CommandLine(std::string program, std::string synopsis);
+
+  /// A program option taking a value: `--name VALUE` or `--name=VALUE`.
+  void option(std::string name, std::string help, std::function<void(const std::string &)> set);
+  /// An integer option with a lower bound.
+  void option(std::string name, std::string help, long &value, long minimum);
+
+  /// Parses argv; returns the operands. Throws usage_error.
+  std::vector<std::string> parse(int argc, char **argv);
+
+  const RunOptions &run_options() const noexcept { return run_; }
+  /// --sequential: run the program's sequential version instead.
+  bool sequential() const noexcept { return sequential_; }
+  /// --stats: print the run's counters after the result.
+  bool stats() const noexcept { return stats_; }
+  /// --help was given: print usage() and exit 0.
+  bool help() const noexcept { return help_; }
+  std::string usage() const;
+  const std::string &program() const noexcept { return program_; }
+
+private:
+  struct Option {
+    std::string name;
+    std::string help;
+    std::function<void(const std::string &)> set;
+  };
+  std::string program_;
+  std::string synopsis_;
+  std::vector<Option> options_;
+  RunOptions run_;
+  bool sequential_ = false;
+  bool stats_ = false;
+  bool help_ = false;
+};
+
+/// Runs a dataflow program's main: parses options with `line`, calls
+/// `body(operands)`, and turns usage errors into exit status 2 (with the
+/// usage text) and other errors into a message and status 1.
+int program_main(CommandLine &line, int argc, char **argv,
+                 const std::function<void(const std::vector<std::string> &)> &body);
+
+/// Prints the counters of a run (--stats), to standard error.
+void print_stats(const RunStats &stats);
+
+} // namespace dataflow

@@ -1,0 +1,170 @@
+//===- dataflow/task_graph.hpp - Sucuri's dataflow graphs ----------------===//
+///
+/// \file
+/// A task graph: nodes bound to C++ callables, edges from a node's output
+/// to an input port of another node. A node fires when every input port
+/// holds an operand (docs/dataflow.md, "When nodes fire"). Sources emit a
+/// sequence of values, each starting a tagged instance downstream; a
+/// serializer fires in tag order. Outputs that no edge consumes are the
+/// graph's results.
+///
+/// The graph is built by an ordinary function (`TaskGraph build(const
+/// Input&)`), which every machine of a run calls with the same input, so a
+/// node's callable may capture anything: each machine holds its own copy
+/// and only the copy where the node runs is used.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <dataflow/callable.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace dataflow {
+
+using NodeId = std::uint32_t;
+/// The instance of a node: the index of the source value that started it
+/// (0 for nodes that no source feeds).
+using Tag = std::uint64_t;
+
+/// A graph that cannot run: a port without an edge, two edges into one
+/// port, mismatched types, a cycle, a repeated name. The message names the
+/// nodes.
+class graph_error : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
+
+enum class NodeKind : std::uint8_t {
+  task,       ///< fires once per complete set of operands (per tag)
+  source,     ///< fires once and emits a sequence of values, tagged 0, 1, ...
+  serializer, ///< like task, one instance at a time, in tag order
+};
+
+/// Runs one instance of a node: operands in (one per port), outputs out
+/// (one per output).
+using NodeBody = std::function<std::vector<Operand>(std::span<const Operand>)>;
+/// Runs a source: calls `emit` once per value.
+using SourceBody = std::function<void(const std::function<void(Operand)> &emit)>;
+
+struct NodeSpec {
+  std::string name;
+  NodeKind kind = NodeKind::task;
+  std::vector<const Codec *> inputs;
+  std::vector<const Codec *> outputs;
+  NodeBody body;
+  SourceBody source;
+  /// Relative cost of one instance, for list scheduling.
+  double weight = 1;
+  /// Pinned to this machine (and worker), or -1.
+  int pinned_machine = -1;
+  int pinned_worker = -1;
+};
+
+struct Edge {
+  NodeId from;
+  unsigned output;
+  NodeId to;
+  unsigned port;
+};
+
+class TaskGraph;
+
+/// One output of a node, as the tail of an edge.
+struct OutputRef {
+  NodeId node;
+  unsigned output;
+};
+
+/// A node of a TaskGraph being built.
+class Node {
+public:
+  Node(TaskGraph &graph, NodeId id) : graph_(&graph), id_(id) {}
+  NodeId id() const noexcept { return id_; }
+  OutputRef output(unsigned k) const { return {id_, k}; }
+  operator OutputRef() const { return {id_, 0}; }
+  /// The node's relative cost (default 1), for list scheduling.
+  Node &weight(double w);
+  /// Runs the node on this machine (index into the run's machines).
+  Node &pin(int machine);
+  /// Runs the node on this worker of this machine.
+  Node &pin(int machine, int worker);
+
+private:
+  TaskGraph *graph_;
+  NodeId id_;
+};
+
+class TaskGraph {
+public:
+  /// A node bound to `fn`: one input port per parameter (taken by value or
+  /// const reference), one output per value returned (none for void, k for
+  /// `Outputs<T1..Tk>`).
+  template <class F> Node node(std::string name, F fn) {
+    return add(std::move(name), NodeKind::task, std::move(fn));
+  }
+  /// Like node(), but its instances run one at a time in tag order.
+  template <class F> Node serializer(std::string name, F fn) {
+    return add(std::move(name), NodeKind::serializer, std::move(fn));
+  }
+  /// A source: calls `next()` until it returns an empty optional; value i
+  /// starts instance (tag) i of the nodes downstream.
+  template <class F> Node source(std::string name, F next) {
+    using T = typename std::invoke_result_t<F &>::value_type;
+    NodeSpec spec;
+    spec.name = std::move(name);
+    spec.kind = NodeKind::source;
+    spec.outputs = {&codec_of<T>()};
+    spec.source = [next = std::make_shared<F>(std::move(next))](
+                      const std::function<void(Operand)> &emit) {
+      while (std::optional<T> v = (*next)())
+        emit(Operand::of<T>(std::move(*v)));
+    };
+    return add_spec(std::move(spec));
+  }
+  /// A source of the given values, in order.
+  template <class T> Node source(std::string name, std::vector<T> values) {
+    auto shared = std::make_shared<const std::vector<T>>(std::move(values));
+    return source(std::move(name), [shared, i = std::size_t{0}]() mutable -> std::optional<T> {
+      if (i == shared->size())
+        return std::nullopt;
+      return (*shared)[i++];
+    });
+  }
+
+  /// An edge from `from` (a node: its output 0) to input `port` of `to`.
+  void connect(OutputRef from, Node to, unsigned port = 0);
+
+  std::size_t size() const noexcept { return nodes_.size(); }
+  const NodeSpec &spec(NodeId n) const { return nodes_.at(n); }
+  NodeSpec &spec(NodeId n) { return nodes_.at(n); }
+  const std::vector<Edge> &edges() const noexcept { return edges_; }
+  /// The node with this name; graph_error if there is none.
+  NodeId find(const std::string &name) const;
+
+private:
+  template <class F> Node add(std::string name, NodeKind kind, F fn) {
+    using Traits = detail::CallableTraits<F>;
+    NodeSpec spec;
+    spec.name = std::move(name);
+    spec.kind = kind;
+    spec.inputs = detail::InputCodecs<typename Traits::Args>::get();
+    spec.outputs = detail::output_codecs<typename Traits::Result>();
+    spec.body = [fn = std::make_shared<F>(std::move(fn))](std::span<const Operand> in) {
+      return detail::call_with_operands(*fn, in);
+    };
+    return add_spec(std::move(spec));
+  }
+  Node add_spec(NodeSpec spec);
+
+  std::vector<NodeSpec> nodes_;
+  std::vector<Edge> edges_;
+};
+
+} // namespace dataflow

@@ -1,0 +1,143 @@
+//===- command_line.cpp - The dataflow programs' options -----------------===//
+#include <dataflow/command_line.hpp>
+
+#include <fmt/format.h>
+
+#include <cstdio>
+
+namespace dataflow {
+
+namespace {
+
+long parse_long(const std::string &option, const std::string &text, long minimum) {
+  std::size_t used = 0;
+  long value = 0;
+  try {
+    value = std::stol(text, &used);
+  } catch (const std::exception &) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size())
+    throw usage_error(fmt::format("{} needs a whole number, got '{}'", option, text));
+  if (value < minimum)
+    throw usage_error(fmt::format("{} needs a number of at least {}, got {}", option, minimum, value));
+  return value;
+}
+
+} // namespace
+
+CommandLine::CommandLine(std::string program, std::string synopsis)
+    : program_(std::move(program)), synopsis_(std::move(synopsis)) {
+  option("--scheduler", "distributed (default: one per machine) or central (all through rank 0)",
+         [this](const std::string &v) {
+           if (v == "distributed")
+             run_.scheduling = Scheduling::distributed;
+           else if (v == "central")
+             run_.scheduling = Scheduling::central;
+           else
+             throw usage_error(
+                 fmt::format("--scheduler needs distributed or central, got '{}'", v));
+         });
+  option("--workers", "workers per machine (default: its cores shared among its ranks)",
+         [this](const std::string &v) { run_.workers = parse_long("--workers", v, 1); });
+  option("--steal", "on or off (default): idle machines take ready tasks from busy ones",
+         [this](const std::string &v) {
+           if (v != "on" && v != "off")
+             throw usage_error(fmt::format("--steal needs on or off, got '{}'", v));
+           run_.steal = v == "on";
+         });
+  option("--allocation", "FILE: read the placement from FILE, or write it there if absent",
+         [this](const std::string &v) { run_.allocation_file = v; });
+}
+
+void CommandLine::option(std::string name, std::string help,
+                         std::function<void(const std::string &)> set) {
+  options_.push_back({std::move(name), std::move(help), std::move(set)});
+}
+
+void CommandLine::option(std::string name, std::string help, long &value, long minimum) {
+  const std::string label = name;
+  option(std::move(name), std::move(help),
+         [&value, label, minimum](const std::string &v) { value = parse_long(label, v, minimum); });
+}
+
+std::vector<std::string> CommandLine::parse(int argc, char **argv) {
+  std::vector<std::string> operands;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      help_ = true;
+      continue;
+    }
+    if (arg == "--sequential" || arg == "--stats") {
+      (arg == "--stats" ? stats_ : sequential_) = true;
+      continue;
+    }
+    if (arg.size() < 2 || arg.compare(0, 2, "--") != 0) {
+      operands.push_back(arg);
+      continue;
+    }
+    const auto equals = arg.find('=');
+    const std::string name = arg.substr(0, equals);
+    const Option *found = nullptr;
+    for (const Option &o : options_)
+      if (o.name == name)
+        found = &o;
+    if (!found)
+      throw usage_error(fmt::format("unknown option '{}'", name));
+    std::string value;
+    if (equals != std::string::npos)
+      value = arg.substr(equals + 1);
+    else if (i + 1 < argc)
+      value = argv[++i];
+    else
+      throw usage_error(fmt::format("{} needs a value", name));
+    found->set(value);
+  }
+  return operands;
+}
+
+std::string CommandLine::usage() const {
+  std::string text = fmt::format("usage: {} [options] {}\n", program_, synopsis_);
+  for (const Option &o : options_)
+    text += fmt::format("  {:<14} {}\n", o.name, o.help);
+  text += fmt::format("  {:<14} {}\n", "--sequential", "run the sequential version instead");
+  text += fmt::format("  {:<14} {}\n", "--stats", "print the run's counters on standard error");
+  return text;
+}
+
+int program_main(CommandLine &line, int argc, char **argv,
+                 const std::function<void(const std::vector<std::string> &)> &body) {
+  std::vector<std::string> operands;
+  try {
+    operands = line.parse(argc, argv);
+    if (line.help()) {
+      std::fputs(line.usage().c_str(), stdout);
+      return 0;
+    }
+    body(operands);
+  } catch (const usage_error &e) {
+    std::fprintf(stderr, "%s: %s\n%s", line.program().c_str(), e.what(), line.usage().c_str());
+    return 2;
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "%s: %s\n", line.program().c_str(), e.what());
+    return 1;
+  }
+  return 0;
+}
+
+void print_stats(const RunStats &stats) {
+  fmt::print(stderr, "dataflow: {} machines, workers [{}], placement {:.6f} s{}, run {:.6f} s\n",
+             stats.machines, fmt::join(stats.workers, " "), stats.placement_seconds,
+             stats.placement_from_file ? " (from the allocation file)" : "", stats.run_seconds);
+  for (std::size_t m = 0; m < stats.per_machine.size(); ++m) {
+    const MachineStats &s = stats.per_machine[m];
+    fmt::print(stderr,
+               "dataflow: machine {}: jobs {} batches sent {} received {} records received {} "
+               "stolen {}\n",
+               m, s.jobs_run, s.batches_sent, s.batches_received, s.records_received,
+               s.jobs_stolen);
+  }
+}
+
+} // namespace dataflow

@@ -1,0 +1,319 @@
+//===- machine_run.cpp - Ready queue, batches, stealing and the end ------===//
+#include <dataflow/machine_run.hpp>
+
+#include <poc/sync.hpp>
+
+#include <fmt/format.h>
+
+namespace dataflow {
+
+namespace {
+
+Failure describe(const std::exception_ptr &error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const node_failure &e) {
+    return {e.where(), e.type(), e.message()};
+  } catch (const std::exception &e) {
+    return {"", poc::detail::type_name(typeid(e)), e.what()};
+  } catch (...) {
+    return {"", "unknown exception", "an exception that is not a std::exception"};
+  }
+}
+
+} // namespace
+
+node_failure::node_failure(Failure f)
+    : std::runtime_error(fmt::format("{} failed: {}: {}", f.where, f.type, f.message)),
+      failure_(std::move(f)) {}
+
+poc::Writer &Outbox::to(int machine) {
+  auto &batch = batches_.at(machine);
+  if (!batch) {
+    batch.emplace();
+    // A batch travels as one byte vector, so nothing in it may go out of band.
+    batch->set_out_of_band_threshold(SIZE_MAX);
+  }
+  return *batch;
+}
+
+int Outbox::flush(Transport &transport) {
+  int sent = 0;
+  for (int m = 0; m < static_cast<int>(batches_.size()); ++m)
+    if (batches_[m]) {
+      if (!batches_[m]->bytes().empty()) {
+        transport.send(m, batches_[m]->take());
+        ++sent;
+      }
+      batches_[m].reset();
+    }
+  return sent;
+}
+
+MachineRun::MachineRun(RunSettings settings, Transport &transport)
+    : settings_(std::move(settings)), transport_(transport),
+      machines_done_(settings_.machines()) {}
+
+MachineRun::~MachineRun() = default;
+
+void MachineRun::send(Outbox &out) {
+  const int sent = out.flush(transport_);
+  if (sent) {
+    std::lock_guard<std::mutex> g(mu_);
+    stats_.batches_sent += sent;
+  }
+}
+
+void MachineRun::begin() {
+  Outbox out(settings_.machines());
+  {
+    auto lk = lock();
+    begin_locked(out);
+  }
+  send(out);
+}
+
+std::optional<Job> MachineRun::pop_locked() {
+  if (ready_.empty())
+    return std::nullopt;
+  Job job = std::move(ready_.front());
+  ready_.pop_front();
+  queued_.store(ready_.size(), std::memory_order_relaxed);
+  return job;
+}
+
+void MachineRun::work(int worker) {
+  Outbox out(settings_.machines());
+  for (;;) {
+    std::optional<Job> job;
+    {
+      auto lk = lock();
+      if (ended_.load())
+        break;
+      job = pop_locked();
+      if (!job) {
+        ++idle_workers_;
+        if (idle_workers_ == settings_.workers[settings_.machine])
+          ask_for_work_locked(out);
+      }
+    }
+    if (!job) {
+      send(out);
+      poc::wait_until([this] { return queued_.load() > 0 || ended_.load(); });
+      auto lk = lock();
+      --idle_workers_;
+      continue;
+    }
+    try {
+      execute(*job, out);
+    } catch (...) {
+      auto lk = lock();
+      fail_locked(fmt::format("worker {} of machine {}", worker, settings_.machine),
+                  std::current_exception(), out);
+    }
+    {
+      auto lk = lock();
+      ++stats_.jobs_run;
+    }
+    send(out);
+  }
+  send(out);
+}
+
+void MachineRun::push_ready_locked(Job job, Outbox &out, bool from_worker) {
+  ready_.push_back(std::move(job));
+  queued_.store(ready_.size(), std::memory_order_relaxed);
+  if (!hungry_.empty() && ready_.size() >= 2) {
+    const int thief = *hungry_.begin();
+    give_work_locked(thief, out);
+  }
+  // A worker that made the job takes one itself next, so it wakes another
+  // worker only for a second job.
+  if (idle_workers_ > 0 && (!from_worker || ready_.size() >= 2))
+    poc::notify_waiters();
+}
+
+void MachineRun::dispatch_locked(Job job, int machine, Outbox &out, bool from_worker) {
+  if (machine == settings_.machine) {
+    push_ready_locked(std::move(job), out, from_worker);
+    return;
+  }
+  poc::Writer &w = out.to(machine);
+  w.write(RecordKind::job);
+  write_job(job, w);
+}
+
+void MachineRun::ask_for_work_locked(Outbox &out) {
+  if (!settings_.steal || settings_.scheduling != Scheduling::distributed ||
+      settings_.machines() < 2 || steal_answers_awaited_ > 0)
+    return;
+  for (int m = 0; m < settings_.machines(); ++m)
+    if (m != settings_.machine) {
+      poc::Writer &w = out.to(m);
+      w.write(RecordKind::steal_request);
+      w.write(settings_.machine);
+      ++steal_answers_awaited_;
+    }
+}
+
+void MachineRun::give_work_locked(int thief, Outbox &out) {
+  // Half of the jobs that may move, taken from the back: the front runs
+  // here next.
+  std::size_t movable = 0;
+  for (const Job &job : ready_)
+    movable += stealable(job);
+  std::uint64_t given = 0;
+  poc::Writer &w = out.to(thief);
+  if (ready_.size() >= 2)
+    for (auto it = ready_.end(); it != ready_.begin() && given < movable / 2 + movable % 2;) {
+      --it;
+      if (!stealable(*it))
+        continue;
+      w.write(RecordKind::job);
+      write_job(*it, w);
+      it = ready_.erase(it);
+      ++given;
+    }
+  queued_.store(ready_.size(), std::memory_order_relaxed);
+  if (given > 0)
+    hungry_.erase(thief);
+  else
+    hungry_.insert(thief);
+  w.write(RecordKind::steal_answer);
+  w.write(given);
+}
+
+void MachineRun::accept(std::span<const std::byte> batch) {
+  Outbox out(settings_.machines());
+  {
+    auto lk = lock();
+    ++stats_.batches_received;
+    try {
+      poc::Reader in(batch);
+      while (in.remaining() > 0) {
+        const auto kind = in.read<RecordKind>();
+        ++stats_.records_received;
+        if (kind <= RecordKind::finish)
+          apply_common_locked(kind, in, out);
+        else
+          apply_locked(kind, in, out);
+      }
+    } catch (...) {
+      // After the end, stragglers of a failed run may not add up: ignore them.
+      if (!ended_.load())
+        fail_locked(fmt::format("the scheduler of machine {}", settings_.machine),
+                    std::current_exception(), out);
+    }
+  }
+  send(out);
+}
+
+void MachineRun::apply_common_locked(RecordKind kind, poc::Reader &in, Outbox &out) {
+  switch (kind) {
+  case RecordKind::job:
+    push_ready_locked(read_job(in), out, false);
+    return;
+  case RecordKind::steal_request:
+    give_work_locked(in.read<int>(), out);
+    return;
+  case RecordKind::steal_answer:
+    --steal_answers_awaited_;
+    stats_.jobs_stolen += in.read<std::uint64_t>();
+    return;
+  case RecordKind::machine_done: {
+    const int m = in.read<int>();
+    if (m < 0 || m >= settings_.machines())
+      throw poc::decode_error(fmt::format("machine_done from machine {} of {}", m,
+                                          settings_.machines()));
+    machines_done_[m] = true;
+    check_complete_locked(out);
+    return;
+  }
+  case RecordKind::failure: {
+    Failure f;
+    in.read_all(f.where, f.type, f.message);
+    if (!failure_)
+      failure_ = std::move(f);
+    finish_locked(out);
+    return;
+  }
+  case RecordKind::finish:
+    ended_.store(true);
+    poc::notify_waiters();
+    return;
+  default:
+    throw poc::decode_error(fmt::format("unknown record kind {}", static_cast<int>(kind)));
+  }
+}
+
+void MachineRun::report_machine_done_locked(Outbox &out) {
+  if (poc::Writer *w = route(0, out)) {
+    w->write(RecordKind::machine_done);
+    w->write(settings_.machine);
+    return;
+  }
+  machines_done_[0] = true;
+  check_complete_locked(out);
+}
+
+void MachineRun::fail_locked(const std::string &where, std::exception_ptr error, Outbox &out) {
+  Failure f = describe(error);
+  if (f.where.empty())
+    f.where = where;
+  if (poc::Writer *w = route(0, out)) {
+    w->write(RecordKind::failure);
+    w->write_all(f.where, f.type, f.message);
+    // Stop here at once; the coordinator stops the others.
+    ended_.store(true);
+    poc::notify_waiters();
+    return;
+  }
+  if (!failure_)
+    failure_ = std::move(f);
+  finish_locked(out);
+}
+
+void MachineRun::check_complete_locked(Outbox &out) {
+  if (ended_.load())
+    return;
+  for (bool done : machines_done_)
+    if (!done)
+      return;
+  if (complete_locked())
+    finish_locked(out);
+}
+
+void MachineRun::finish_locked(Outbox &out) {
+  if (ended_.exchange(true) && settings_.machine != 0)
+    return;
+  if (settings_.machine == 0 && !finish_sent_) {
+    finish_sent_ = true;
+    for (int m = 1; m < settings_.machines(); ++m)
+      out.to(m).write(RecordKind::finish);
+  }
+  poc::notify_waiters();
+}
+
+std::vector<std::byte> MachineRun::outcome() {
+  auto lk = lock();
+  poc::Writer w;
+  if (failure_) {
+    w.write(true);
+    w.write_all(failure_->where, failure_->type, failure_->message);
+  } else if (!ended_.load()) {
+    w.write(true);
+    w.write_all(std::string("the run"), std::string("dataflow::incomplete_run"),
+                std::string("the run ended before every node finished"));
+  } else {
+    w.write(false);
+    write_results_locked(w);
+  }
+  return w.take();
+}
+
+MachineStats MachineRun::stats() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return stats_;
+}
+
+} // namespace dataflow

@@ -1,0 +1,46 @@
+//===- results.cpp - Values a run returns --------------------------------===//
+#include <dataflow/results.hpp>
+
+#include <dataflow/task_graph.hpp>
+
+#include <fmt/format.h>
+
+namespace dataflow {
+
+void Results::declare(const std::string &name, unsigned output, const Codec &codec) {
+  entries_[{name, output}].codec = &codec;
+}
+
+void Results::add(const std::string &name, unsigned output, Operand value) {
+  entries_.at({name, output}).values.push_back(std::move(value));
+}
+
+const Results::Entry &Results::find(const std::string &name, unsigned output,
+                                    const Codec &codec) const {
+  const auto it = entries_.find({name, output});
+  if (it == entries_.end())
+    throw graph_error(fmt::format("no results named '{}' (output {})", name, output));
+  if (it->second.codec != &codec)
+    throw graph_error(fmt::format("results of '{}' (output {}) are {}, not {}", name, output,
+                                  it->second.codec->name(), codec.name()));
+  return it->second;
+}
+
+std::size_t Results::count(const std::string &name, unsigned output) const {
+  const auto it = entries_.find({name, output});
+  return it == entries_.end() ? 0 : it->second.values.size();
+}
+
+void Results::throw_not_single(const std::string &name, unsigned output, std::size_t n) {
+  throw graph_error(fmt::format("'{}' (output {}) has {} values, not one", name, output, n));
+}
+
+void throw_if_failed(poc::Reader &outcome) {
+  if (!outcome.read<bool>())
+    return;
+  Failure f;
+  outcome.read_all(f.where, f.type, f.message);
+  throw node_failure(std::move(f));
+}
+
+} // namespace dataflow
