@@ -39,8 +39,7 @@ dataflow::TaskGraph lcs_graph(const LcsProblem &p) {
     Boundary out{up ? up->first : std::vector<lcs::Cell>(w + 1, 0), std::vector<lcs::Cell>(h)};
     const std::vector<lcs::Cell> zeros(left ? 0 : h, 0);
     lcs::fill_block(shared->a.data() + std::min(n, r0), h, shared->b.data() + std::min(m, c0), w,
-                    out.first.data(), left ? left->second.data() : zeros.data(),
-                    out.second.data());
+                    out.first.data(), left ? left->second.data() : zeros.data(), out.second.data());
     return out;
   };
 
@@ -56,9 +55,8 @@ dataflow::TaskGraph lcs_graph(const LcsProblem &p) {
       else if (j == 0)
         nodes.push_back(g.node(name, [=](const Boundary &u) { return block(i, j, &u, nullptr); }));
       else
-        nodes.push_back(g.node(name, [=](const Boundary &u, const Boundary &l) {
-          return block(i, j, &u, &l);
-        }));
+        nodes.push_back(g.node(
+            name, [=](const Boundary &u, const Boundary &l) { return block(i, j, &u, &l); }));
       if (i > 0)
         g.connect(nodes[(i - 1) * cols + j], nodes.back(), 0);
       if (j > 0)

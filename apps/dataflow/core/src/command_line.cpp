@@ -20,7 +20,8 @@ long parse_long(const std::string &option, const std::string &text, long minimum
   if (used == 0 || used != text.size())
     throw usage_error(fmt::format("{} needs a whole number, got '{}'", option, text));
   if (value < minimum)
-    throw usage_error(fmt::format("{} needs a number of at least {}, got {}", option, minimum, value));
+    throw usage_error(
+        fmt::format("{} needs a number of at least {}, got {}", option, minimum, value));
   return value;
 }
 

@@ -33,8 +33,8 @@ RunSettings decode_settings(std::span<const std::byte> bytes) {
   for (const Place &p : s.placement)
     if (p.machine < 0 || p.machine >= s.machines() || p.worker < 0 ||
         p.worker >= s.workers[p.machine])
-      throw poc::decode_error(fmt::format("a placement on worker {} of machine {}", p.worker,
-                                          p.machine));
+      throw poc::decode_error(
+          fmt::format("a placement on worker {} of machine {}", p.worker, p.machine));
   return s;
 }
 

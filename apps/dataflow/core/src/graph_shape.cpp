@@ -22,10 +22,9 @@ void connect_edges(const TaskGraph &graph, GraphShape &shape) {
   for (const Edge &e : graph.edges()) {
     auto &to = shape.nodes[e.to];
     if (to.producers[e.port].node != kNoProducer)
-      throw graph_error(fmt::format("input {} of node '{}' has two edges (from '{}' and '{}')",
-                                    e.port, graph.spec(e.to).name,
-                                    graph.spec(to.producers[e.port].node).name,
-                                    graph.spec(e.from).name));
+      throw graph_error(fmt::format(
+          "input {} of node '{}' has two edges (from '{}' and '{}')", e.port, graph.spec(e.to).name,
+          graph.spec(to.producers[e.port].node).name, graph.spec(e.from).name));
     to.producers[e.port] = {e.from, e.output};
     shape.nodes[e.from].consumers[e.output].push_back({e.to, e.port});
   }

@@ -51,8 +51,7 @@ int Outbox::flush(Transport &transport) {
 }
 
 MachineRun::MachineRun(RunSettings settings, Transport &transport)
-    : settings_(std::move(settings)), transport_(transport),
-      machines_done_(settings_.machines()) {}
+    : settings_(std::move(settings)), transport_(transport), machines_done_(settings_.machines()) {}
 
 MachineRun::~MachineRun() = default;
 
@@ -223,8 +222,8 @@ void MachineRun::apply_common_locked(RecordKind kind, poc::Reader &in, Outbox &o
   case RecordKind::machine_done: {
     const int m = in.read<int>();
     if (m < 0 || m >= settings_.machines())
-      throw poc::decode_error(fmt::format("machine_done from machine {} of {}", m,
-                                          settings_.machines()));
+      throw poc::decode_error(
+          fmt::format("machine_done from machine {} of {}", m, settings_.machines()));
     machines_done_[m] = true;
     check_complete_locked(out);
     return;

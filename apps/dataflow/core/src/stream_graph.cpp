@@ -53,8 +53,8 @@ std::vector<Place> StreamGraph::place(const std::vector<int> &workers) const {
   int next = 0;
   auto machine_for = [&](int pinned) {
     if (pinned >= machines)
-      throw graph_error(fmt::format("a container is pinned to machine {}, but the run has {}",
-                                    pinned, machines));
+      throw graph_error(
+          fmt::format("a container is pinned to machine {}, but the run has {}", pinned, machines));
     return pinned >= 0 ? pinned : next++ % machines;
   };
   // Containers and lone vertices in the order the graph made them.

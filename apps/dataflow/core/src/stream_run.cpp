@@ -90,14 +90,12 @@ void StreamRun::execute(Job &job, Outbox &out) {
     schedule_locked(v, out);
 }
 
-const std::string &StreamRun::vertex_name(VertexId v) const {
-  return graph_->vertex_spec(v).name;
-}
+const std::string &StreamRun::vertex_name(VertexId v) const { return graph_->vertex_spec(v).name; }
 
 bool StreamRun::write(VertexId from, StreamId s, Operand value) {
   if (s >= graph_->streams())
-    throw graph_error(fmt::format("vertex '{}' writes to stream {}, which does not exist",
-                                  vertex_name(from), s));
+    throw graph_error(
+        fmt::format("vertex '{}' writes to stream {}, which does not exist", vertex_name(from), s));
   const StreamSpec &stream = graph_->stream_spec(s);
   if (stream.tail != from)
     throw graph_error(fmt::format("vertex '{}' writes to stream {}, whose tail is '{}'",
@@ -125,8 +123,8 @@ void StreamRun::deliver_locked(StreamId s, Operand value, Outbox &out) {
 
 void StreamRun::close(VertexId from, StreamId s) {
   if (s >= graph_->streams())
-    throw graph_error(fmt::format("vertex '{}' closes stream {}, which does not exist",
-                                  vertex_name(from), s));
+    throw graph_error(
+        fmt::format("vertex '{}' closes stream {}, which does not exist", vertex_name(from), s));
   const StreamSpec &stream = graph_->stream_spec(s);
   if (stream.tail != from && stream.head != from)
     throw graph_error(fmt::format("vertex '{}' closes stream {} ('{}' -> '{}'), which is not "

@@ -7,7 +7,8 @@ namespace dataflow {
 
 Node &Node::weight(double w) {
   if (!(w > 0))
-    throw graph_error(fmt::format("node '{}': weight {} is not positive", graph_->spec(id_).name, w));
+    throw graph_error(
+        fmt::format("node '{}': weight {} is not positive", graph_->spec(id_).name, w));
   graph_->spec(id_).weight = w;
   return *this;
 }
@@ -16,7 +17,8 @@ Node &Node::pin(int machine) { return pin(machine, -1); }
 
 Node &Node::pin(int machine, int worker) {
   if (machine < 0)
-    throw graph_error(fmt::format("node '{}': machine {} is negative", graph_->spec(id_).name, machine));
+    throw graph_error(
+        fmt::format("node '{}': machine {} is negative", graph_->spec(id_).name, machine));
   graph_->spec(id_).pinned_machine = machine;
   graph_->spec(id_).pinned_worker = worker;
   return *this;
@@ -36,8 +38,8 @@ void TaskGraph::connect(OutputRef from, Node to, unsigned port) {
     throw graph_error(fmt::format("node '{}' has no output {} (it has {})", tail.name, from.output,
                                   tail.outputs.size()));
   if (port >= head.inputs.size())
-    throw graph_error(fmt::format("node '{}' has no input {} (it has {})", head.name, port,
-                                  head.inputs.size()));
+    throw graph_error(
+        fmt::format("node '{}' has no input {} (it has {})", head.name, port, head.inputs.size()));
   if (tail.outputs[from.output] != head.inputs[port])
     throw graph_error(fmt::format("edge '{}' output {} -> '{}' input {}: the output is {} but the "
                                   "input takes {}",

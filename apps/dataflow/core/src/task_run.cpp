@@ -5,8 +5,7 @@
 
 namespace dataflow {
 
-TaskRun::TaskRun(std::shared_ptr<const TaskGraph> graph, RunSettings settings,
-                 Transport &transport)
+TaskRun::TaskRun(std::shared_ptr<const TaskGraph> graph, RunSettings settings, Transport &transport)
     : MachineRun(std::move(settings), transport), graph_(std::move(graph)),
       shape_(GraphShape::of(*graph_)), matching_(graph_->size()),
       results_expected_(graph_->size(), kUnknown), results_received_(graph_->size(), 0) {
@@ -98,8 +97,8 @@ void TaskRun::advance_serializer_locked(NodeId n, Outbox &out, bool from_worker)
   }
 }
 
-void TaskRun::accept_operand_locked(NodeId n, unsigned port, Tag tag, Operand value,
-                                    Outbox &out, bool from_worker) {
+void TaskRun::accept_operand_locked(NodeId n, unsigned port, Tag tag, Operand value, Outbox &out,
+                                    bool from_worker) {
   Matching &m = matching_[n];
   const auto &shape = shape_.nodes[n];
   ++m.received[port];
@@ -212,8 +211,7 @@ void TaskRun::route_outputs_locked(NodeId n, Tag tag, const std::vector<Operand>
   }
 }
 
-void TaskRun::store_result_locked(NodeId n, unsigned output, Tag tag, Operand value,
-                                  Outbox &out) {
+void TaskRun::store_result_locked(NodeId n, unsigned output, Tag tag, Operand value, Outbox &out) {
   if (poc::Writer *w = route(0, out)) {
     w->write(RecordKind::result);
     w->write_all(n, output, tag);
@@ -272,8 +270,8 @@ NodeId TaskRun::checked_node(std::uint64_t n) const {
 unsigned TaskRun::checked_port(NodeId n, std::uint64_t port, bool input) const {
   const NodeSpec &spec = graph_->spec(n);
   if (port >= (input ? spec.inputs.size() : spec.outputs.size()))
-    throw poc::decode_error(fmt::format("node '{}' has no {} {}", spec.name,
-                                        input ? "input" : "output", port));
+    throw poc::decode_error(
+        fmt::format("node '{}' has no {} {}", spec.name, input ? "input" : "output", port));
   return static_cast<unsigned>(port);
 }
 
@@ -306,8 +304,7 @@ void TaskRun::apply_locked(RecordKind kind, poc::Reader &in, Outbox &out) {
     const NodeId n = checked_node(in.read<NodeId>());
     const unsigned output = checked_port(n, in.read<unsigned>(), false);
     const Tag tag = in.read<Tag>();
-    store_result_locked(n, output, tag, Operand::decode(*graph_->spec(n).outputs[output], in),
-                        out);
+    store_result_locked(n, output, tag, Operand::decode(*graph_->spec(n).outputs[output], in), out);
     return;
   }
   case RecordKind::results_end: {
@@ -354,9 +351,7 @@ Job TaskRun::read_job(poc::Reader &in) const {
   return job;
 }
 
-bool TaskRun::stealable(const Job &job) const {
-  return graph_->spec(job.id).pinned_machine < 0;
-}
+bool TaskRun::stealable(const Job &job) const { return graph_->spec(job.id).pinned_machine < 0; }
 
 } // namespace dataflow
 

@@ -138,8 +138,7 @@ launch(std::uint64_t factory, std::uint64_t build, std::vector<std::byte> input,
   }
   std::vector<int> workers;
   for (const auto &[name, cores] : hosts)
-    workers.push_back(options.workers > 0 ? options.workers
-                                          : std::max(1, cores / ranks_on[name]));
+    workers.push_back(options.workers > 0 ? options.workers : std::max(1, cores / ranks_on[name]));
 
   RunSettings settings;
   settings.scheduling = options.scheduling;
@@ -166,7 +165,8 @@ launch(std::uint64_t factory, std::uint64_t build, std::vector<std::byte> input,
     for (int w = 0; w < workers[m]; ++w)
       start team[next++]->work(run_id, w);
   poc::sync();
-  stats.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  stats.run_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   std::vector<std::byte> outcome = schedulers[0]->outcome();
   stats.machines = machines;

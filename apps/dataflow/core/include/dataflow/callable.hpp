@@ -58,9 +58,7 @@ template <class A> struct InputType {
 
 template <class Args> struct InputCodecs;
 template <class... A> struct InputCodecs<std::tuple<A...>> {
-  static std::vector<const Codec *> get() {
-    return {&codec_of<typename InputType<A>::type>()...};
-  }
+  static std::vector<const Codec *> get() { return {&codec_of<typename InputType<A>::type>()...}; }
 };
 
 template <class... T> std::vector<const Codec *> codecs_of(Outputs<T...> *) {
@@ -85,9 +83,8 @@ std::vector<Operand> call_with(F &f, std::span<const Operand> in, std::tuple<A..
     return {};
   } else if constexpr (IsOutputs<R>::value) {
     R results = f(in[I].get<typename InputType<A>::type>()...);
-    return std::apply(
-        [](auto &...v) { return std::vector<Operand>{Operand::of(std::move(v))...}; },
-        static_cast<typename R::tuple &>(results));
+    return std::apply([](auto &...v) { return std::vector<Operand>{Operand::of(std::move(v))...}; },
+                      static_cast<typename R::tuple &>(results));
   } else {
     return {Operand::of<R>(f(in[I].get<typename InputType<A>::type>()...))};
   }

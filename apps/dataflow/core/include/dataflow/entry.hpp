@@ -38,8 +38,8 @@ template <class F> F *function_from_token(std::uintptr_t token) {
   return reinterpret_cast<F *>(token + reinterpret_cast<std::uintptr_t>(&token_anchor));
 }
 
-template <class Graph, class Input> Graph build_from(std::uintptr_t build,
-                                                     std::span<const std::byte> input) {
+template <class Graph, class Input>
+Graph build_from(std::uintptr_t build, std::span<const std::byte> input) {
   poc::Reader in(input);
   Input value{};
   in.read(value);
@@ -56,8 +56,7 @@ std::unique_ptr<MachineRun> make_task_run(std::uintptr_t build, std::span<const 
 }
 
 template <class Input>
-std::unique_ptr<MachineRun> make_stream_run(std::uintptr_t build,
-                                            std::span<const std::byte> input,
+std::unique_ptr<MachineRun> make_stream_run(std::uintptr_t build, std::span<const std::byte> input,
                                             RunSettings settings, Transport &transport) {
   return std::make_unique<StreamRun>(
       std::make_shared<const StreamGraph>(build_from<StreamGraph, Input>(build, input)),

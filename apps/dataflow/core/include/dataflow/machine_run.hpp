@@ -63,14 +63,14 @@ enum class RecordKind : std::uint8_t {
   failure,       ///< where, type, message: the run fails
   finish,        ///< the run has ended (successfully or not)
   // Task graphs.
-  operand,    ///< node, port, tag, value
-  port_end,   ///< node, port, count: no more operands after count
-  completion, ///< node, tag, emitted: an instance finished
-  result,     ///< node, output, tag, value: a value no edge consumes
+  operand,     ///< node, port, tag, value
+  port_end,    ///< node, port, count: no more operands after count
+  completion,  ///< node, tag, emitted: an instance finished
+  result,      ///< node, output, tag, value: a value no edge consumes
   results_end, ///< node, count: results of node that will arrive
   // Stream graphs.
-  datum,          ///< stream, value
-  stream_closed,  ///< stream
+  datum,            ///< stream, value
+  stream_closed,    ///< stream
   vertices_started, ///< machine: its vertices' start callbacks have run
 };
 

@@ -38,8 +38,7 @@ struct PlacementCosts {
 /// producers go round the workers of all machines in turn. Pinned nodes
 /// stay where they are pinned. `workers[m]` is machine m's worker count.
 std::vector<Place> list_schedule(const TaskGraph &graph, const GraphShape &shape,
-                                 const std::vector<int> &workers,
-                                 const PlacementCosts &costs = {});
+                                 const std::vector<int> &workers, const PlacementCosts &costs = {});
 
 /// Writes `places` to an allocation file (one line per node: name, machine,
 /// worker), replacing it atomically.

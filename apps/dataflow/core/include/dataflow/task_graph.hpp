@@ -121,11 +121,11 @@ public:
     spec.name = std::move(name);
     spec.kind = NodeKind::source;
     spec.outputs = {&codec_of<T>()};
-    spec.source = [next = std::make_shared<F>(std::move(next))](
-                      const std::function<void(Operand)> &emit) {
-      while (std::optional<T> v = (*next)())
-        emit(Operand::of<T>(std::move(*v)));
-    };
+    spec.source =
+        [next = std::make_shared<F>(std::move(next))](const std::function<void(Operand)> &emit) {
+          while (std::optional<T> v = (*next)())
+            emit(Operand::of<T>(std::move(*v)));
+        };
     return add_spec(std::move(spec));
   }
   /// A source of the given values, in order.
