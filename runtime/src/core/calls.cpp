@@ -28,7 +28,7 @@ ProcessId target_of(const void *p) {
 /// message has out-of-band blocks) returns a batch to wait for before the
 /// caller's memory may change; otherwise the engine owns the bytes.
 std::shared_ptr<Engine::SendBatch> send_request(Engine &engine, int dest, WireHeader h, Writer &w,
-                                                bool keep_writer) {
+                                                bool keep_writer, bool copy = false) {
   const auto &blocks = w.out_of_band();
   if (blocks.empty() && !keep_writer) {
     patch_header(w, h);
@@ -45,7 +45,18 @@ std::shared_ptr<Engine::SendBatch> send_request(Engine &engine, int dest, WireHe
     h.oob_tag = engine.reserve_block_tags(dest, static_cast<unsigned>(chunks));
   patch_header(w, h);
   auto batch = std::make_shared<Engine::SendBatch>();
-  engine.send_batch(dest, kRequestTag, w.bytes(), blocks, h.oob_tag, batch);
+  if (!copy) {
+    engine.send_batch(dest, kRequestTag, w.bytes(), blocks, h.oob_tag, batch);
+    return batch;
+  }
+  std::vector<Writer::Block> copies;
+  for (const auto &b : blocks) {
+    const auto *data = static_cast<const std::byte *>(b.data);
+    batch->owned.emplace_back(data, data + b.size);
+    copies.push_back({batch->owned.back().data(), b.size});
+  }
+  batch->owned.push_back(w.take());
+  engine.send_batch(dest, kRequestTag, batch->owned.back(), copies, h.oob_tag, batch);
   return batch;
 }
 
@@ -84,8 +95,11 @@ MessagePtr request_reply(Host &h, const ProcessId &id, WireHeader hd, Writer &w)
 
 /// Sends a started request (a call or a creation): it counts in the caller's
 /// outstanding work until the target acknowledges it, which poc::sync()
-/// waits for. Returns once the message has left the caller's memory (`w` may
-/// hold out-of-band blocks that point into the caller's arguments).
+/// waits for. Returns at once: the target receives out-of-band blocks only
+/// when it serves the request, so a started call whose caller waited for
+/// them would wait for a busy target, and two processes starting large
+/// calls to each other from their methods would wait for each other. The
+/// blocks are copied instead, and the engine keeps the copies until sent.
 void send_started(Host &h, Context &ctx, const ProcessId &id, const WireHeader &hd, Writer &w) {
   // A started call with a future is answered by a reply, the others by an
   // acknowledgement.
@@ -94,19 +108,14 @@ void send_started(Host &h, Context &ctx, const ProcessId &id, const WireHeader &
   std::unique_lock<std::mutex> lk(h.engine().mutex());
   ++ctx.outstanding;
   lk.unlock();
-  std::shared_ptr<Engine::SendBatch> batch;
   try {
-    batch = send_request(h.engine(), id.host, hd, w, false);
+    send_request(h.engine(), id.host, hd, w, false, true);
   } catch (...) {
     lk.lock();
     --ctx.outstanding;
     if (reply)
       h.connections().release_locked(id.host);
     throw;
-  }
-  if (batch) {
-    lk.lock();
-    h.engine().wait_until(lk, [&] { return batch->pending == 0; });
   }
 }
 

@@ -143,6 +143,10 @@ public:
   /// caller before.
   struct SendBatch {
     int pending = 0;
+    /// The memory the sends read from when the batch owns it (a started
+    /// call's message and copies of its out-of-band blocks), freed when the
+    /// engine drops the batch after the last send.
+    std::vector<std::vector<std::byte>> owned;
   };
   void send_batch(int dest, int tag, std::span<const std::byte> message,
                   std::span<const Writer::Block> blocks, std::uint32_t first_block_tag,
