@@ -61,7 +61,9 @@ struct MatmulProblem {
   void poc_read(poc::Reader &r) { r.read_all(size, block); }
 };
 
-std::string block_name(long i, long j) { return "C " + std::to_string(i) + "," + std::to_string(j); }
+std::string block_name(long i, long j) {
+  return "C " + std::to_string(i) + "," + std::to_string(j);
+}
 
 /// Adds up a block of C (row-major, starting at row r0, column c0) into
 /// the sum of all elements and the trace, in one fixed order.
@@ -81,17 +83,17 @@ dataflow::TaskGraph matmul_graph(const MatmulProblem &p) {
   const long n = p.size, P = p.panels();
   std::vector<dataflow::Node> rows, cols;
   for (long i = 0; i < P; ++i)
-    rows.push_back(g.node("A " + std::to_string(i),
-                          [=] { return a_panel(n, i * p.block, p.extent(i)); }));
+    rows.push_back(
+        g.node("A " + std::to_string(i), [=] { return a_panel(n, i * p.block, p.extent(i)); }));
   for (long j = 0; j < P; ++j)
-    cols.push_back(g.node("B " + std::to_string(j),
-                          [=] { return b_panel(n, j * p.block, p.extent(j)); }));
+    cols.push_back(
+        g.node("B " + std::to_string(j), [=] { return b_panel(n, j * p.block, p.extent(j)); }));
   for (long i = 0; i < P; ++i)
     for (long j = 0; j < P; ++j) {
-      auto c = g.node(block_name(i, j),
-                      [n](const std::vector<double> &a, const std::vector<double> &b) {
-                        return multiply(a, b, n);
-                      });
+      auto c =
+          g.node(block_name(i, j), [n](const std::vector<double> &a, const std::vector<double> &b) {
+            return multiply(a, b, n);
+          });
       g.connect(rows[i], c, 0);
       g.connect(cols[j], c, 1);
     }
@@ -119,8 +121,8 @@ int main(int argc, char **argv) {
       const dataflow::Results r = dataflow::run(matmul_graph, p, line.run_options());
       for (long i = 0; i < p.panels(); ++i)
         for (long j = 0; j < p.panels(); ++j)
-          account(r.value<std::vector<double>>(block_name(i, j)), i * block, j * block,
-                  p.extent(j), sum, trace);
+          account(r.value<std::vector<double>>(block_name(i, j)), i * block, j * block, p.extent(j),
+                  sum, trace);
       if (line.stats())
         dataflow::print_stats(r.stats());
     }

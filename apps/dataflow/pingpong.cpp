@@ -34,9 +34,8 @@ dataflow::StreamGraph pingpong_graph(const long &threshold) {
   dataflow::StreamGraph g;
   auto a_ball = std::make_shared<Ball>(1), b_ball = std::make_shared<Ball>(2);
   auto streams = std::make_shared<std::pair<dataflow::Stream<int>, dataflow::Stream<int>>>();
-  auto a = g.vertex("A", [a_ball, streams](dataflow::Vertex &v) {
-    v.write(streams->first, a_ball->next_bit());
-  });
+  auto a = g.vertex(
+      "A", [a_ball, streams](dataflow::Vertex &v) { v.write(streams->first, a_ball->next_bit()); });
   auto b = g.vertex("B");
   a.reports<long>();
   b.reports<long>();

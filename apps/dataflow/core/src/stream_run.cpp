@@ -37,7 +37,8 @@ void StreamRun::schedule_locked(VertexId v, Outbox &out) {
   if (inbox.scheduled)
     return;
   inbox.scheduled = true;
-  push_ready_locked(Job{v, 0, {}}, out, current_out_ != nullptr);
+  // A vertex's callback goes on running after it writes: wake a worker.
+  push_ready_locked(Job{v, 0, {}}, out, false);
 }
 
 void StreamRun::execute(Job &job, Outbox &out) {

@@ -192,7 +192,7 @@ void TaskRun::instance_finished_locked(NodeId n, Tag tag, std::uint64_t emitted,
 }
 
 void TaskRun::route_outputs_locked(NodeId n, Tag tag, const std::vector<Operand> &outputs,
-                                   Outbox &out) {
+                                   Outbox &out, bool from_worker) {
   const auto &shape = shape_.nodes[n];
   for (unsigned k = 0; k < outputs.size(); ++k) {
     if (shape.consumers[k].empty()) {
@@ -205,7 +205,7 @@ void TaskRun::route_outputs_locked(NodeId n, Tag tag, const std::vector<Operand>
         w->write_all(c.node, c.port, tag);
         outputs[k].encode(*w);
       } else {
-        accept_operand_locked(c.node, c.port, tag, outputs[k], out, true);
+        accept_operand_locked(c.node, c.port, tag, outputs[k], out, from_worker);
       }
     }
   }
@@ -238,14 +238,15 @@ void TaskRun::execute(Job &job, Outbox &out) {
       spec.source([&](Operand value) {
         {
           auto lk = lock();
-          route_outputs_locked(n, emitted++, {std::move(value)}, out);
+          // The source goes on emitting: another worker takes what it makes.
+          route_outputs_locked(n, emitted++, {std::move(value)}, out, false);
         }
         send(out);
       });
     } else {
       std::vector<Operand> outputs = spec.body(job.inputs);
       auto lk = lock();
-      route_outputs_locked(n, job.tag, outputs, out);
+      route_outputs_locked(n, job.tag, outputs, out, true);
     }
   } catch (...) {
     auto lk = lock();
@@ -351,7 +352,12 @@ Job TaskRun::read_job(poc::Reader &in) const {
   return job;
 }
 
-bool TaskRun::stealable(const Job &job) const { return graph_->spec(job.id).pinned_machine < 0; }
+bool TaskRun::stealable(const Job &job) const {
+  // A serializer's instances run in order on its own machine: it is where
+  // state kept between instances lives.
+  const NodeSpec &spec = graph_->spec(job.id);
+  return spec.pinned_machine < 0 && spec.kind != NodeKind::serializer;
+}
 
 } // namespace dataflow
 

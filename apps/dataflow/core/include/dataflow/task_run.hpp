@@ -85,7 +85,9 @@ private:
   void maybe_done_locked(NodeId n, Outbox &out);
   void instance_finished_locked(NodeId n, Tag tag, std::uint64_t emitted, Outbox &out);
   /// Sends instance `tag` of `n`'s outputs along its edges (lock held).
-  void route_outputs_locked(NodeId n, Tag tag, const std::vector<Operand> &outputs, Outbox &out);
+  /// `from_worker`: the calling worker takes a job next (see push_ready_locked).
+  void route_outputs_locked(NodeId n, Tag tag, const std::vector<Operand> &outputs, Outbox &out,
+                            bool from_worker);
   void store_result_locked(NodeId n, unsigned output, Tag tag, Operand value, Outbox &out);
   void expect_results_locked(NodeId n, std::uint64_t count, Outbox &out);
 

@@ -1,0 +1,272 @@
+//===- semantics.cpp - The dataflow model, checked on every machine count -===//
+///
+/// Runs small graphs through `dataflow::run` and checks what
+/// docs/dataflow.md promises: the firing rule, tag order through a
+/// serializer, nodes with several outputs, operands shared by every tag,
+/// results in tag order, failures naming the node or vertex, cycles in
+/// stream graphs, and graphs that cannot run. Prints "ok <check>" per check
+/// and "semantics: all passed" at the end; exits 1 at the first failure.
+/// Takes the dataflow programs' options (--scheduler, --steal, ...).
+///
+//===----------------------------------------------------------------------===//
+#include <dataflow/command_line.hpp>
+#include <dataflow/dataflow.hpp>
+
+#include <cstdio>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+dataflow::RunOptions options;
+
+[[noreturn]] void fail(const std::string &check, const std::string &why) {
+  std::fprintf(stderr, "FAIL %s: %s\n", check.c_str(), why.c_str());
+  std::exit(1);
+}
+
+void expect(bool ok, const std::string &check, const std::string &why) {
+  if (!ok)
+    fail(check, why);
+}
+
+template <class T> std::string show(const std::vector<T> &v) {
+  std::string s;
+  for (const T &x : v)
+    s += (s.empty() ? "" : " ") + std::to_string(x);
+  return s;
+}
+
+/// Busy work whose length depends on `tag`, so instances finish out of order.
+long spin(long tag) {
+  long x = tag;
+  for (long i = 0; i < (7 - tag % 7) * 20000; ++i)
+    x = (x * 1103515245 + 12345) % 2147483647;
+  return x;
+}
+
+} // namespace
+
+/// A diamond: the join fires only when all three operands are in, whatever
+/// order they arrive in; a node with two outputs feeds two consumers.
+dataflow::TaskGraph firing_graph(const int &base) {
+  dataflow::TaskGraph g;
+  auto split = g.node("split", [base] {
+    return dataflow::Outputs<int, std::string>{base, std::to_string(base * 2)};
+  });
+  auto left = g.node("left", [](int x) {
+    spin(3);
+    return x + 1;
+  });
+  auto right = g.node("right", [](const std::string &s) { return std::stoi(s) + 100; });
+  auto middle = g.node("middle", [](int x) { return x * 10; });
+  auto join = g.node("join", [](int a, int b, int c) { return std::vector<int>{a, b, c}; });
+  g.connect(split.output(0), left);
+  g.connect(split.output(1), right);
+  g.connect(split.output(0), middle);
+  g.connect(left, join, 0);
+  g.connect(right, join, 1);
+  g.connect(middle, join, 2);
+  return g;
+}
+
+/// A pipeline: a source of 40 values, a per-tag node that takes a shared
+/// operand too and finishes out of order, a serializer that must see the
+/// tags in order (it records the order it saw), and the per-tag node's
+/// values as results.
+dataflow::TaskGraph pipeline_graph(const long &count) {
+  dataflow::TaskGraph g;
+  std::vector<long> values(count);
+  std::iota(values.begin(), values.end(), 0);
+  auto source = g.source("numbers", values);
+  auto offset = g.node("offset", [] { return 1000L; });
+  auto work = g.node("work", [](long v, long off) {
+    spin(v);
+    return v + off;
+  });
+  auto seen = std::make_shared<std::vector<long>>();
+  auto in_order = g.serializer("in order", [seen](long v) {
+    seen->push_back(v);
+    return *seen;
+  });
+  auto copy = g.node("copy", [](long v) { return v; });
+  g.connect(source, work, 0);
+  g.connect(offset, work, 1);
+  g.connect(work, in_order);
+  g.connect(work, copy);
+  return g;
+}
+
+/// A node that throws.
+dataflow::TaskGraph failing_graph(const int &at) {
+  dataflow::TaskGraph g;
+  auto source = g.source("numbers", std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+  auto check = g.node("checker", [at](int v) {
+    if (v == at)
+      throw std::out_of_range("value " + std::to_string(v) + " is out of range");
+    return v;
+  });
+  g.connect(source, check);
+  return g;
+}
+
+/// Two edges into one port.
+dataflow::TaskGraph bad_graph(const int &) {
+  dataflow::TaskGraph g;
+  auto a = g.node("a", [] { return 1; });
+  auto b = g.node("b", [] { return 2; });
+  auto c = g.node("c", [](int x) { return x; });
+  g.connect(a, c);
+  g.connect(b, c);
+  return g;
+}
+
+/// A ring of three vertices passing a counter round `laps` times: a cycle.
+/// Vertex 0 then reports how many times it saw the counter and sends -1
+/// round the ring; each vertex closes the stream -1 came on and passes it
+/// on, so every stream closes at one of its own ends.
+dataflow::StreamGraph ring_graph(const long &laps) {
+  dataflow::StreamGraph g;
+  auto streams = std::make_shared<std::vector<dataflow::Stream<long>>>();
+  std::vector<dataflow::VertexRef> vertices;
+  for (int i = 0; i < 3; ++i) {
+    vertices.push_back(g.vertex("v" + std::to_string(i), [streams, i](dataflow::Vertex &v) {
+      if (i == 0)
+        v.write((*streams)[0], 0L);
+    }));
+    vertices.back().reports<long>();
+    g.container({vertices.back()});
+  }
+  for (int i = 0; i < 3; ++i) {
+    auto seen = std::make_shared<long>(0);
+    const int next = (i + 1) % 3;
+    streams->push_back(g.stream<long>(
+        vertices[i], vertices[next],
+        [streams, seen, next, laps](dataflow::Vertex &v, const long &hops) {
+          const auto out = (*streams)[next];
+          if (hops < 0) {
+            v.write(out, -1L);
+            return dataflow::Signal::close;
+          }
+          ++*seen;
+          if (hops + 1 == 3 * laps) {
+            v.report(*seen);
+            v.write(out, -1L);
+            return dataflow::Signal::close;
+          }
+          v.write(out, hops + 1);
+          return dataflow::Signal::keep;
+        }));
+  }
+  return g;
+}
+
+/// A vertex that throws in its start callback.
+dataflow::StreamGraph failing_stream_graph(const int &) {
+  dataflow::StreamGraph g;
+  auto a = g.vertex("sender", [](dataflow::Vertex &) {});
+  auto b = g.vertex("exploder", [](dataflow::Vertex &) {
+    throw std::logic_error("the exploder does not start");
+  });
+  g.stream<int>(a, b, [](dataflow::Vertex &, const int &) { return dataflow::Signal::keep; });
+  g.container({a});
+  g.container({b});
+  return g;
+}
+
+void check_firing() {
+  const dataflow::Results r = dataflow::run(firing_graph, 4, options);
+  const auto join = r.value<std::vector<int>>("join");
+  expect(join == std::vector<int>{5, 108, 40}, "firing rule", "join got " + show(join));
+  std::printf("ok firing rule and several outputs\n");
+}
+
+void check_pipeline() {
+  const long count = 40;
+  const dataflow::Results r = dataflow::run(pipeline_graph, count, options);
+  const auto order = r.values<std::vector<long>>("in order");
+  expect(static_cast<long>(order.size()) == count, "serializer",
+         std::to_string(order.size()) + " results");
+  std::vector<long> expected(count);
+  std::iota(expected.begin(), expected.end(), 1000);
+  expect(order.back() == expected, "serializer", "saw tags in the order " + show(order.back()));
+  const auto copies = r.values<long>("copy");
+  expect(copies == expected, "results in tag order", "got " + show(copies));
+  std::printf("ok serializer in tag order, shared operand, results in tag order\n");
+}
+
+void check_failure() {
+  try {
+    dataflow::run(failing_graph, 5, options);
+    fail("node failure", "the run did not throw");
+  } catch (const dataflow::node_failure &e) {
+    expect(e.where() == "node 'checker'", "node failure", "where: " + e.where());
+    expect(e.type() == "std::out_of_range", "node failure", "type: " + e.type());
+    expect(e.message() == "value 5 is out of range", "node failure", "message: " + e.message());
+  }
+  std::printf("ok node failure names the node, type and message\n");
+}
+
+void check_bad_graph() {
+  try {
+    dataflow::run(bad_graph, 0, options);
+    fail("bad graph", "the run did not throw");
+  } catch (const dataflow::graph_error &e) {
+    expect(std::string(e.what()) == "input 0 of node 'c' has two edges (from 'a' and 'b')",
+           "bad graph", e.what());
+  }
+  std::printf("ok a graph that cannot run is refused\n");
+}
+
+void check_wrong_result_type() {
+  const dataflow::Results r = dataflow::run(firing_graph, 1, options);
+  try {
+    r.value<double>("join");
+    fail("result type", "no error");
+  } catch (const dataflow::graph_error &e) {
+    expect(std::string(e.what()).find("are std::vector<int") != std::string::npos, "result type",
+           e.what());
+  }
+  std::printf("ok results asked for with the wrong type are refused\n");
+}
+
+void check_ring() {
+  const long laps = 50;
+  const dataflow::Results r = dataflow::run(ring_graph, laps, options);
+  const long closer = r.value<long>("v0");
+  expect(r.count("v1") == 0 && r.count("v2") == 0 && closer == laps, "stream cycle",
+         "v0 reported " + std::to_string(closer));
+  std::printf("ok a cycle of streams runs until its streams close\n");
+}
+
+void check_stream_failure() {
+  try {
+    dataflow::run(failing_stream_graph, 0, options);
+    fail("vertex failure", "the run did not throw");
+  } catch (const dataflow::node_failure &e) {
+    expect(e.where() == "vertex 'exploder'" && e.type() == "std::logic_error" &&
+               e.message() == "the exploder does not start",
+           "vertex failure", e.what());
+  }
+  std::printf("ok vertex failure names the vertex\n");
+}
+
+int main(int argc, char **argv) {
+  dataflow::CommandLine line("semantics", "");
+  return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
+    options = line.run_options();
+    check_firing();
+    check_pipeline();
+    check_failure();
+    check_bad_graph();
+    check_wrong_result_type();
+    check_ring();
+    check_stream_failure();
+    // A run after failed runs works as the first did.
+    check_firing();
+    std::printf("semantics: all passed\n");
+  });
+}
