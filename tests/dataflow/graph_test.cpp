@@ -36,7 +36,8 @@ TEST(TaskGraph, PortsAreTypedByTheCallable) {
 
 TEST(TaskGraph, BodyCallsTheCallableWithTheOperands) {
   TaskGraph g;
-  auto n = g.node("n", [](int a, const std::string &b) { return Outputs<int, std::string>{a * 2, b + "!"}; });
+  auto n = g.node(
+      "n", [](int a, const std::string &b) { return Outputs<int, std::string>{a * 2, b + "!"}; });
   std::vector<Operand> in{Operand::of(21), Operand::of(std::string("hi"))};
   const std::vector<Operand> out = g.spec(n.id()).body(in);
   ASSERT_EQ(out.size(), 2u);

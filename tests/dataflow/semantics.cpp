@@ -143,23 +143,23 @@ dataflow::StreamGraph ring_graph(const long &laps) {
   for (int i = 0; i < 3; ++i) {
     auto seen = std::make_shared<long>(0);
     const int next = (i + 1) % 3;
-    streams->push_back(g.stream<long>(
-        vertices[i], vertices[next],
-        [streams, seen, next, laps](dataflow::Vertex &v, const long &hops) {
-          const auto out = (*streams)[next];
-          if (hops < 0) {
-            v.write(out, -1L);
-            return dataflow::Signal::close;
-          }
-          ++*seen;
-          if (hops + 1 == 3 * laps) {
-            v.report(*seen);
-            v.write(out, -1L);
-            return dataflow::Signal::close;
-          }
-          v.write(out, hops + 1);
-          return dataflow::Signal::keep;
-        }));
+    streams->push_back(
+        g.stream<long>(vertices[i], vertices[next],
+                       [streams, seen, next, laps](dataflow::Vertex &v, const long &hops) {
+                         const auto out = (*streams)[next];
+                         if (hops < 0) {
+                           v.write(out, -1L);
+                           return dataflow::Signal::close;
+                         }
+                         ++*seen;
+                         if (hops + 1 == 3 * laps) {
+                           v.report(*seen);
+                           v.write(out, -1L);
+                           return dataflow::Signal::close;
+                         }
+                         v.write(out, hops + 1);
+                         return dataflow::Signal::keep;
+                       }));
   }
   return g;
 }

@@ -91,7 +91,7 @@ public:
   }
 
 private:
-  static constexpr auto kSpin = std::chrono::microseconds(50);
+  static constexpr auto kSpin = std::chrono::microseconds(2);
   static constexpr auto kYield = std::chrono::microseconds(500);
   static constexpr auto kFirstNap = std::chrono::microseconds(20);
   static constexpr clock::duration kDefaultMaxNap = std::chrono::milliseconds(10);
