@@ -61,15 +61,16 @@ int main(int argc, char **argv) {
   line.option("--rounds", "R: source values fanned out to 64 nodes (default 2000)", rounds, 1);
   line.option("--repeats", "best of this many runs (default 5)", repeats, 1);
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
-    const Shape shapes[] = {{"chain", 20, messages}, {"fan-out 64", 0, rounds},
-                            {"serial hop", length, 0}};
+    const Shape shapes[] = {
+        {"chain", 20, messages}, {"fan-out 64", 0, rounds}, {"serial hop", length, 0}};
     for (const Shape &s : shapes) {
       const double tasks = s.kind == "chain"        ? double(s.length) * double(s.messages)
                            : s.kind == "serial hop" ? double(s.length)
                                                     : 64.0 * double(s.messages);
       double best = 1e30;
       for (long r = 0; r < repeats; ++r)
-        best = std::min(best, dataflow::run(overhead_graph, s, line.run_options()).stats().run_seconds);
+        best = std::min(best,
+                        dataflow::run(overhead_graph, s, line.run_options()).stats().run_seconds);
       std::printf("%-12s %10.0f tasks %9.3f us/task\n", s.kind.c_str(), tasks, best / tasks * 1e6);
     }
   });
