@@ -15,6 +15,8 @@ namespace dataflow {
 namespace {
 
 void check_pin(const NodeSpec &spec, const std::vector<int> &workers) {
+  if (spec.pinned_machine < 0)
+    return;
   if (spec.pinned_machine >= static_cast<int>(workers.size()))
     throw graph_error(fmt::format("node '{}' is pinned to machine {}, but the run has {}",
                                   spec.name, spec.pinned_machine, workers.size()));
