@@ -12,7 +12,7 @@ namespace dataflow::detail {
 void token_anchor() {}
 
 std::vector<std::byte> encode_settings(const RunSettings &s) {
-  poc::Writer w;
+  poc::Writer w = in_band_writer();
   w.write_all(s.scheduling, s.steal, s.machine, s.workers);
   w.write(static_cast<std::uint64_t>(s.placement.size()));
   for (const Place &p : s.placement)

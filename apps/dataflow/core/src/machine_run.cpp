@@ -29,11 +29,8 @@ node_failure::node_failure(Failure f)
 
 poc::Writer &Outbox::to(int machine) {
   auto &batch = batches_.at(machine);
-  if (!batch) {
-    batch.emplace();
-    // A batch travels as one byte vector, so nothing in it may go out of band.
-    batch->set_out_of_band_threshold(SIZE_MAX);
-  }
+  if (!batch)
+    batch.emplace(in_band_writer());
   return *batch;
 }
 
@@ -295,7 +292,7 @@ void MachineRun::finish_locked(Outbox &out) {
 
 std::vector<std::byte> MachineRun::outcome() {
   auto lk = lock();
-  poc::Writer w;
+  poc::Writer w = in_band_writer();
   if (failure_) {
     w.write(true);
     w.write_all(failure_->where, failure_->type, failure_->message);

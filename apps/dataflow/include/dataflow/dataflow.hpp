@@ -213,8 +213,7 @@ template <class Input>
 Results run(TaskGraph (*build)(const Input &), const Input &input, const RunOptions &options = {}) {
   const TaskGraph graph = build(input);
   GraphShape::of(graph); // a graph that cannot run fails here, before any process starts
-  poc::Writer encoded;
-  encoded.set_out_of_band_threshold(SIZE_MAX);
+  poc::Writer encoded = in_band_writer();
   encoded.write(input);
   RunStats stats;
   const std::vector<std::byte> outcome = detail::launch(
@@ -236,8 +235,7 @@ Results run(StreamGraph (*build)(const Input &), const Input &input,
             const RunOptions &options = {}) {
   const StreamGraph graph = build(input);
   graph.check();
-  poc::Writer encoded;
-  encoded.set_out_of_band_threshold(SIZE_MAX);
+  poc::Writer encoded = in_band_writer();
   encoded.write(input);
   RunStats stats;
   const std::vector<std::byte> outcome = detail::launch(

@@ -17,6 +17,15 @@
 
 namespace dataflow {
 
+/// A Writer whose every value stays in its byte buffer: the dataflow
+/// library sends encoded records as one byte vector, so nothing in them may
+/// go out of band.
+inline poc::Writer in_band_writer() {
+  poc::Writer w;
+  w.set_out_of_band_threshold(SIZE_MAX);
+  return w;
+}
+
 /// How one operand type is named, encoded and decoded. One static instance
 /// per type, so two ports carry the same type exactly when their codecs are
 /// the same object.
