@@ -55,6 +55,8 @@ DiagSpec specFor(Diag D) {
     return {DiagnosticsEngine::Error, "poc++ does not support %0"};
   case Diag::NotPersistable:
     return {DiagnosticsEngine::Error, "class %0 cannot be a persistent process: %1"};
+  case Diag::UnencodableType:
+    return {DiagnosticsEngine::Error, "values of type %0 are encoded here but cannot be sent (%1)"};
   }
   return {DiagnosticsEngine::Error, "internal poc++ error"};
 }

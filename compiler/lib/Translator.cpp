@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "pocc/Translator.h"
 #include "pocc/Diagnostics.h"
+#include "pocc/EncodedTypes.h"
 #include "pocc/HeaderCopies.h"
 #include "pocc/InterfaceGen.h"
 #include "pocc/RemoteModel.h"
@@ -122,6 +123,8 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
   for (Decl *D : TopLevel)
     Visitor.TraverseDecl(D);
   Visitor.reportStrayStarts();
+  collectEncodedTypes(C, CI.getSema(), Sendable, Diags,
+                      [&Visitor](SourceLocation L) { return Visitor.inUserFile(L); });
   if (hasErrors())
     return;
 

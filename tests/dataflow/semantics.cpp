@@ -100,6 +100,36 @@ dataflow::TaskGraph pipeline_graph(const long &count) {
   return g;
 }
 
+/// Operands of the program's own classes (poc++ generates their
+/// serializers), also inside a standard container, across machines.
+struct Reading {
+  std::string sensor;
+  std::vector<double> values;
+  int id = 0;
+};
+
+dataflow::TaskGraph class_graph(const int &sensors) {
+  dataflow::TaskGraph g;
+  auto make = g.node("make", [sensors] {
+    std::vector<Reading> all;
+    for (int i = 0; i < sensors; ++i)
+      all.push_back({"s" + std::to_string(i), {1.0 * i, 2.0 * i}, i});
+    return all;
+  });
+  auto total = g.node("total", [](const std::vector<Reading> &all) {
+    Reading sum{"total", {0, 0}, 0};
+    for (const Reading &r : all) {
+      sum.values[0] += r.values[0];
+      sum.values[1] += r.values[1];
+      sum.id += r.id;
+    }
+    return sum;
+  });
+  total.pin(poc::job_ranks() - 1);
+  g.connect(make, total);
+  return g;
+}
+
 /// A node that throws.
 dataflow::TaskGraph failing_graph(const int &at) {
   dataflow::TaskGraph g;
@@ -198,6 +228,13 @@ void check_pipeline() {
   std::printf("ok serializer in tag order, shared operand, results in tag order\n");
 }
 
+void check_classes() {
+  const Reading sum = dataflow::run(class_graph, 5, options).value<Reading>("total");
+  expect(sum.sensor == "total" && sum.values == std::vector<double>{10, 20} && sum.id == 10,
+         "class operands", sum.sensor + " " + std::to_string(sum.id));
+  std::printf("ok operands of the program's own classes\n");
+}
+
 void check_failure() {
   try {
     dataflow::run(failing_graph, 5, options);
@@ -260,6 +297,7 @@ int main(int argc, char **argv) {
     options = line.run_options();
     check_firing();
     check_pipeline();
+    check_classes();
     check_failure();
     check_bad_graph();
     check_wrong_result_type();

@@ -37,6 +37,9 @@ enum class Diag {
   /// A class used as a persistent process whose state cannot be saved:
   /// %0 = class, %1 = reason and remedy.
   NotPersistable,
+  /// A type the program encodes with poc::Writer (or decodes with
+  /// poc::Reader) that cannot be sent: %0 = type, %1 = reason and remedy.
+  UnencodableType,
 };
 
 /// Reports poc++ diagnostics through one DiagnosticsEngine.

@@ -57,6 +57,9 @@ public:
 
   /// Reports every `start` the rewrites did not consume (not before a call).
   void reportStrayStarts();
+  /// True if \p L is in a file poc++ rewrites: the main file or one of the
+  /// user's own headers (not a system, MPI or poc header).
+  bool inUserFile(clang::SourceLocation L) const;
   /// The calls whose method is chosen at instantiation, if the file has any.
   DependentCalls *dependentCalls() { return Dependent.get(); }
 
@@ -120,9 +123,6 @@ private:
     CurrentFunction = Saved;
     return R;
   }
-  /// True if \p L is in a file poc++ rewrites: the main file or one of the
-  /// user's own headers (not a system, MPI or poc header).
-  bool inUserFile(clang::SourceLocation L) const;
   /// Consumes a `start` keyword in front of \p Begin, if there is one.
   bool takeStart(clang::SourceLocation Begin);
   /// True if the value of the expression being visited is not used (an

@@ -65,10 +65,16 @@ public:
   /// Decodes a \p T into \p v with Serializer<T>.
   template <class T> void read(T &v) {
     static_assert(!std::is_const_v<T>, "poc::Reader::read into a const object");
+#ifdef __POCXX__
+    // poc++'s own parse, as in Writer::write.
+    if constexpr (Serializable<T>)
+      Serializer<T>::read(*this, v);
+#else
     static_assert(Serializable<T>, "poc::Serializer<T> is not defined for this type: give the "
                                    "class poc_write/poc_read members, specialize "
                                    "poc::Serializer, or compile it with poc++");
     Serializer<T>::read(*this, v);
+#endif
   }
 
   /// Decodes and returns a value-initialized \p T.

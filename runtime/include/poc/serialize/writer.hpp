@@ -61,10 +61,17 @@ public:
   /// Encodes \p v with Serializer<T>.
   template <class T> void write(const T &v) {
     using U = std::remove_cvref_t<T>;
+#ifdef __POCXX__
+    // poc++'s own parse: it generates the Serializers of the user classes
+    // encoded here afterwards (docs/compiler.md section 6).
+    if constexpr (Serializable<U>)
+      Serializer<U>::write(*this, v);
+#else
     static_assert(Serializable<U>, "poc::Serializer<T> is not defined for this type: give the "
                                    "class poc_write/poc_read members, specialize "
                                    "poc::Serializer, or compile it with poc++");
     Serializer<U>::write(*this, v);
+#endif
   }
 
   /// Encodes every argument in order.
