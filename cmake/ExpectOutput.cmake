@@ -4,7 +4,8 @@
 #   cmake [-DSTATUS=<n>] [-DMATCHES=<regex>] [-DCONTAINS_FILE=<file>]
 #         [-DREJECTS=<regex>] -P ExpectOutput.cmake -- <command> [args...]
 #
-# STATUS        the exit status the command must end with (default 0)
+# STATUS        the exit status the command must end with (default 0), or
+#               several separated by | (e.g. 1|137)
 # MATCHES       a CMake regular expression the output must match
 # CONTAINS_FILE a file whose text the output must contain literally
 # REJECTS       a CMake regular expression the output must not match
@@ -35,7 +36,7 @@ execute_process(COMMAND ${command} RESULT_VARIABLE status OUTPUT_VARIABLE output
 message("${output}")
 
 set(problems "")
-if(NOT status STREQUAL "${STATUS}")
+if(NOT status MATCHES "^(${STATUS})$")
   string(APPEND problems "\n  exit status ${status}, expected ${STATUS}")
 endif()
 if(DEFINED MATCHES AND NOT output MATCHES "${MATCHES}")

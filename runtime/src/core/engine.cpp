@@ -246,12 +246,24 @@ void Engine::lead(std::unique_lock<std::mutex> &lk, Waiter &self) {
       // Followers with deadlines (block receives) re-check while it is quiet.
       if (backoff.napping())
         notify_locked();
+      watch_locked();
     }
     if ((*self.pred)())
       break;
   }
   leader_ = nullptr;
   hand_off(&self);
+}
+
+void Engine::watch_locked() {
+  // Reading the clock costs as much as a probe: look every 256 quiet rounds.
+  if (!watchdog_ || ++watch_rounds_ % 256 != 0)
+    return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - watched_at_ < std::chrono::milliseconds(100))
+    return;
+  watched_at_ = now;
+  watchdog_();
 }
 
 void Engine::hand_off(Waiter *self) {

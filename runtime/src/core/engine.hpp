@@ -114,6 +114,10 @@ public:
 
   void set_router(Router router) { router_ = std::move(router); }
 
+  /// `check` runs every 100 ms or so, with the mutex held, on the thread
+  /// that polls (Host::check_spawned_hosts_locked).
+  void set_watchdog(std::function<void()> check) { watchdog_ = std::move(check); }
+
   /// Returns (with `lk` held) once `pred()` holds; `pred` is evaluated with
   /// the mutex held, by this thread or by the poller.
   template <class Pred>
@@ -189,6 +193,11 @@ public:
   void flush(std::chrono::milliseconds timeout);
 
 private:
+  /// Runs the watchdog if it is due (mutex held).
+  void watch_locked();
+  std::function<void()> watchdog_;
+  std::chrono::steady_clock::time_point watched_at_ = std::chrono::steady_clock::now();
+  unsigned watch_rounds_ = 0;
   struct Waiter {
     std::condition_variable cv;
     const std::function<bool()> *pred;

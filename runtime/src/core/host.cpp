@@ -6,10 +6,13 @@
 
 #include <poc/request.hpp>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <typeinfo>
+#include <unistd.h>
 
 namespace poc::detail {
 namespace {
@@ -99,6 +102,7 @@ Host::Host(Engine &engine, int job_hosts)
       [this](int source, int tag, std::vector<std::byte> bytes, const std::shared_ptr<Link> &link) {
         route(source, tag, std::move(bytes), link);
       });
+  engine_.set_watchdog([this] { check_spawned_hosts_locked(); });
   std::lock_guard<std::mutex> g(engine_.mutex());
   for (std::size_t i = 0; i < kPrespawnedWorkers; ++i) {
     auto w = std::make_unique<Worker>();
@@ -106,6 +110,25 @@ Host::Host(Engine &engine, int job_hosts)
     w->thread = std::thread(&Host::worker_main, this, raw);
     workers_.push_back(std::move(w));
   }
+}
+
+void Host::check_spawned_hosts_locked() {
+  if (spawned_processes_.empty() || stopping_)
+    return;
+  static const std::string node = [] {
+    char name[256] = {};
+    gethostname(name, sizeof name - 1);
+    return std::string(name);
+  }();
+  for (const SpawnedProcess &p : spawned_processes_)
+    if (p.node == node && kill(p.pid, 0) != 0 && errno == ESRCH) {
+      fmt::print(stderr,
+                 "poc: host {} (spawned by host {} on {}, pid {}) has died; ending the job, "
+                 "whose calls to it could never complete\n",
+                 p.host, rank(), p.node, p.pid);
+      std::fflush(stderr);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
 }
 
 Host::~Host() {

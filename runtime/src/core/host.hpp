@@ -215,6 +215,18 @@ private:
   /// those of failed spawns), both guarded by the mutex.
   std::vector<int> children_;
   int spawned_numbers_ = 0;
+  /// The OS processes of the hosts this host spawned (guarded by the mutex).
+  struct SpawnedProcess {
+    int host;
+    std::string node;
+    pid_t pid;
+  };
+  std::vector<SpawnedProcess> spawned_processes_;
+  /// Ends the job, naming the host, if a host this one spawned on its own
+  /// node has died (its process is gone while the job runs): Open MPI
+  /// reports the death but the links to it never fail, so whoever waits
+  /// for that host would wait forever. Run by the engine's poller.
+  void check_spawned_hosts_locked();
 
   std::unordered_map<ProcessId, std::unique_ptr<Process>> processes_;
   std::unordered_map<ProcessId, std::deque<std::unique_ptr<Message>>> pending_;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -106,12 +107,21 @@ std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
   Hello hello{base, rank(), job_hosts(), static_cast<std::int32_t>(connections_.limit())};
   for (int i = 0; i < count; ++i)
     check_mpi(MPI_Send(&hello, sizeof hello, MPI_BYTE, i, kHelloTag, inter), "MPI_Send");
+  std::vector<SpawnedProcess> started;
+  for (int i = 0; i < count; ++i) {
+    HelloReply reply;
+    check_mpi(MPI_Recv(&reply, sizeof reply, MPI_BYTE, i, kHelloTag, inter, MPI_STATUS_IGNORE),
+              "MPI_Recv");
+    started.push_back({base + i, std::string(reply.node, strnlen(reply.node, sizeof reply.node)),
+                       static_cast<pid_t>(reply.pid)});
+  }
   engine_.add_link(link);
   std::vector<int> hosts;
   for (int i = 0; i < count; ++i)
     hosts.push_back(base + i);
   std::lock_guard<std::mutex> g(engine_.mutex());
   children_.insert(children_.end(), hosts.begin(), hosts.end());
+  spawned_processes_.insert(spawned_processes_.end(), started.begin(), started.end());
   // The job ended while they started: they end at once.
   if (stopping_)
     for (int h : hosts)
@@ -126,6 +136,10 @@ std::shared_ptr<Link> join_parent(MPI_Comm parent, Hello &hello) {
   check_mpi(MPI_Comm_dup(parent, &link->blocks), "MPI_Comm_dup");
   check_mpi(MPI_Recv(&hello, sizeof hello, MPI_BYTE, 0, kHelloTag, parent, MPI_STATUS_IGNORE),
             "MPI_Recv");
+  HelloReply reply;
+  reply.pid = static_cast<std::int32_t>(getpid());
+  gethostname(reply.node, sizeof reply.node - 1);
+  check_mpi(MPI_Send(&reply, sizeof reply, MPI_BYTE, 0, kHelloTag, parent), "MPI_Send");
   link->base = hello.parent;
   link->count = 1;
   return link;

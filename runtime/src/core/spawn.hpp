@@ -20,12 +20,20 @@ struct Hello {
   std::int32_t cache_limit = 0; ///< the parent's connection cache limit
 };
 
+/// What each spawned host answers its parent's Hello with: where it runs,
+/// so that the parent can tell when it dies (Host::check_spawned_hosts).
+struct HelloReply {
+  std::int32_t pid = 0;
+  char node[64] = {};
+};
+
 /// Remembers the program's arguments (spawned hosts run the same program
 /// with the same arguments).
 void remember_arguments(int argc, char **argv);
 
 /// A spawned host's first step, collective with its parent and siblings:
-/// duplicates `parent` for out-of-band blocks and receives the Hello.
+/// duplicates `parent` for out-of-band blocks, receives the Hello and
+/// answers it (HelloReply).
 /// Returns the link to the parent (add it once the engine exists).
 std::shared_ptr<Link> join_parent(MPI_Comm parent, Hello &hello);
 
