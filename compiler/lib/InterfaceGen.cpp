@@ -1,5 +1,6 @@
 //===- InterfaceGen.cpp - T_interface, T_client and T_server --------------===//
 #include "pocc/InterfaceGen.h"
+#include "pocc/LayoutHash.h"
 #include "pocc/RemoteModel.h"
 #include "pocc/TypeNames.h"
 
@@ -107,6 +108,14 @@ RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD, std::string Key)
   M.Key = std::move(Key);
   M.IsCtor = isa<CXXConstructorDecl>(MD);
   M.Signature = methodSignature(MD);
+  std::vector<QualType> Carried;
+  for (const ParmVarDecl *PD : MD->parameters())
+    Carried.push_back(PD->getType());
+  if (!M.IsCtor)
+    Carried.push_back(MD->getReturnType());
+  const std::string Layout =
+      reachedLayout(Carried, [this](const CXXRecordDecl *RD) { return Sendable.isRemotable(RD); });
+  M.Identity = Layout.empty() ? M.Signature : M.Signature + "|" + stringLiteralBody(Layout);
   M.Result = M.IsCtor ? codeSpelling(Ctx.getRecordType(MD->getParent()), Ctx) + " *"
                       : codeSpelling(MD->getReturnType(), Ctx);
   for (unsigned I = 0; I < MD->getNumParams(); ++I) {
@@ -204,6 +213,7 @@ const RemoteClass &InterfaceGen::classFor(const CXXRecordDecl *RD) {
     M.Key = "ctor_" + std::to_string(CtorIndex++);
     M.IsCtor = true;
     M.Signature = C.Name + "::" + RD->getNameAsString() + "()";
+    M.Identity = M.Signature;
     M.Result = C.Type + " *";
     C.Ctors.push_back(std::move(M));
   }
@@ -377,7 +387,7 @@ std::string InterfaceGen::emitDeclarations(const RemoteClass &C) {
   for (const auto *List : {&C.Ctors, &C.Methods})
     for (const RemoteMethod &M : *List)
       if (!M.Problem)
-        OS << M.Key << " = ::poc::method_id(\"" << M.Signature << "\"),\n";
+        OS << M.Key << " = ::poc::method_id(\"" << M.Identity << "\"),\n";
   OS << "};\n};\n";
   OS << "/// Client side: calls a local object directly and a remote one "
         "through a request.\n";
@@ -492,7 +502,7 @@ void InterfaceGen::serveBases(const CXXRecordDecl *RD, std::string &Out,
     const RemoteClass &BC = classFor(Base);
     for (const RemoteMethod &M : BC.Methods)
       if (!M.Problem)
-        Out += "case ::poc::method_id(\"" + M.Signature + "\"):\nrq.invoke(self, " +
+        Out += "case ::poc::method_id(\"" + M.Identity + "\"):\nrq.invoke(self, " +
                memberPointer(M) + ");\nreturn;\n";
     serveBases(BC.Decl, Out, Seen);
   }
@@ -534,7 +544,7 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
     OS << "if (::poc::detail::invoke_registered_method(typeid(" << T
        << "), method, static_cast<void *>(" << Self << "), rq))\nreturn;\n";
   }
-  OS << "rq.unknown_method(method);\n}\n}\n";
+  OS << "rq.unknown_method(method, class_name);\n}\n}\n";
   OS << "static " << C.Type << " *construct(std::uint64_t ctor, ::poc::Request &rq) {\n"
      << "switch (ctor) {\n";
   for (const RemoteMethod &M : C.Ctors) {
@@ -545,7 +555,7 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
       OS << ", " << P.Type;
     OS << ">();\n";
   }
-  OS << "default:\nrq.unknown_method(ctor);\n}\n}\n};\n";
+  OS << "default:\nrq.unknown_method(ctor, class_name);\n}\n}\n};\n";
   OS << "inline const ::poc::ClassRegistration<" << C.Type << ", " << C.Id << "_server> " << C.Id
      << "_registration{\"" << C.Name << "\"};\n";
   OS << "} // namespace poc_gen\n";

@@ -8,6 +8,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace pocc {
@@ -86,6 +88,29 @@ std::string canonicalLayout(const CXXRecordDecl *RD) {
   return S;
 }
 
+std::string reachedLayout(llvm::ArrayRef<QualType> Types,
+                          const std::function<bool(const CXXRecordDecl *)> &IsProcessClass) {
+  llvm::SetVector<const CXXRecordDecl *> Classes;
+  for (QualType T : Types)
+    reachedClasses(T, Classes);
+  std::string S;
+  // A process class travels as a reference: its fields never do.
+  for (size_t I = 0; I < Classes.size(); ++I)
+    if (!IsProcessClass(Classes[I]))
+      S += describe(Classes[I], Classes);
+  return S;
+}
+
+std::string stringLiteralBody(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
 bool needsGeneratedLayoutHash(const CXXRecordDecl *RD) {
   return serializesItself(RD) && declaredLayoutHash(RD).empty();
 }
@@ -93,12 +118,7 @@ bool needsGeneratedLayoutHash(const CXXRecordDecl *RD) {
 std::string emitLayoutHash(const CXXRecordDecl *RD) {
   const ASTContext &Ctx = RD->getASTContext();
   std::string Type = codeSpelling(Ctx.getRecordType(RD), Ctx);
-  std::string Layout;
-  for (char C : canonicalLayout(RD)) {
-    if (C == '"' || C == '\\')
-      Layout += '\\';
-    Layout += C;
-  }
+  std::string Layout = stringLiteralBody(canonicalLayout(RD));
   return "// poc++: layout of class '" + className(RD) +
          "', checked when its persistent state is loaded.\n"
          "namespace poc {\ntemplate <> struct LayoutHash<" +

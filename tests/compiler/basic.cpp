@@ -89,7 +89,7 @@ int main() {
 // CHECK-NEXT: typeid(::Counter), method,
 // CHECK-NEXT: static_cast<void *>(std::addressof(self)), rq))
 // CHECK-NEXT: return;
-// CHECK-NEXT: rq.unknown_method(method);
+// CHECK-NEXT: rq.unknown_method(method, class_name);
 // CHECK: case ctor_0:
 // CHECK-NEXT: return rq.construct<::Counter, int>();
 // CHECK: inline const ::poc::ClassRegistration<::Counter, Counter_server>

@@ -10,10 +10,15 @@
 // CHECK-LABEL: struct geo_Rect_interface {
 // CHECK-NEXT: static constexpr const char *class_name = "geo::Rect";
 // CHECK-NEXT: enum : std::uint64_t {
-// CHECK-NEXT: ctor_0 = ::poc::method_id("geo::Rect::Rect(geo::Point,geo::Point)"),
+// The ids of methods that carry a user class hash its layout too, so a
+// program built with another geo::Point cannot misread them.
+// CHECK-NEXT: ctor_0 = ::poc::method_id("geo::Rect::Rect(geo::Point,geo::Point)|geo::"
+// CHECK-NEXT: "Point{double x;double y;}"),
 // CHECK-NEXT: area_0 = ::poc::method_id("geo::Rect::area() const"),
-// CHECK-NEXT: move_0 = ::poc::method_id("geo::Rect::move(const geo::Point &)"),
-// CHECK: grow_0 = ::poc::method_id("geo::Rect::grow(geo::Point &)"),
+// CHECK-NEXT: move_0 = ::poc::method_id(
+// CHECK-NEXT: "geo::Rect::move(const geo::Point &)|geo::Point{double x;double y;}"),
+// CHECK: grow_0 = ::poc::method_id(
+// CHECK-NEXT: "geo::Rect::grow(geo::Point &)|geo::Point{double x;double y;}"),
 
 // Templates: one interface per instantiation; overloads numbered in order.
 // CHECK-LABEL: struct Accumulator_double_interface {

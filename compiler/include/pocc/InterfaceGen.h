@@ -43,8 +43,11 @@ struct RemoteParam {
 struct RemoteMethod {
   const clang::CXXMethodDecl *Decl;
   std::string Key;       ///< enum member and wrapper name, e.g. `f_0`
-  std::string Signature; ///< canonical signature, hashed into the id
-  std::string Result;    ///< result type spelled for generated code
+  std::string Signature; ///< canonical signature, e.g. `ns::T::f(const ns::P&)`
+  /// What the id hashes: the signature, then `|` and the layouts of the user
+  /// classes its arguments and result carry, if any (escaped for a literal).
+  std::string Identity;
+  std::string Result; ///< result type spelled for generated code
   bool IsCtor = false;
   std::vector<RemoteParam> Params;
   /// Why it cannot be called remotely, if it cannot; then it is left out of

@@ -13,6 +13,8 @@
 #define POCC_LAYOUTHASH_H
 
 #include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <functional>
 #include <string>
 
 namespace pocc {
@@ -24,6 +26,18 @@ namespace pocc {
 /// one (`T{own:1}`), else by its fields marked as its own format
 /// (`T{own:int a;...}`): its writer follows its fields.
 std::string canonicalLayout(const clang::CXXRecordDecl *RD);
+
+/// The layout descriptions of every user class that values of \p Types
+/// carry (through fields, pointers, arrays and template arguments), as
+/// canonicalLayout describes them, except process classes (\p
+/// IsProcessClass), which travel as references; empty if they carry none.
+/// Hashed into the ids of remote methods, so that a program built from
+/// other sources cannot misread their arguments (docs/runtime.md 3.1).
+std::string reachedLayout(llvm::ArrayRef<clang::QualType> Types,
+                          const std::function<bool(const clang::CXXRecordDecl *)> &IsProcessClass);
+
+/// \p Text escaped for the inside of a C++ string literal.
+std::string stringLiteralBody(llvm::StringRef Text);
 
 /// True for a class that serialises itself without declaring
 /// `poc_layout_hash`: poc++ generates its LayoutHash from its fields.

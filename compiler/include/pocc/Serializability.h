@@ -48,6 +48,9 @@ public:
   /// generated Serializer if it needs one.
   std::optional<Unsendable> checkState(const clang::CXXRecordDecl *RD) { return checkRecord(RD); }
 
+  /// True if \p RD is a process class (a pointer to one is sent as a reference).
+  bool isRemotable(const clang::CXXRecordDecl *RD) const { return IsRemotable(RD); }
+
   /// The count expression of a POC_COUNT annotation, or empty.
   static std::string countOf(const clang::Decl *D);
 

@@ -63,9 +63,11 @@ public:
   }
 
   /// Reports a method or constructor id the class does not have (a client
-  /// compiled against a different declaration): throws protocol_error,
-  /// which the caller receives as remote_error.
-  [[noreturn]] void unknown_method(std::uint64_t id);
+  /// compiled from other sources: another declaration of the method, or
+  /// another layout of a class its arguments or result carry, docs/runtime.md
+  /// section 3.1): throws protocol_error naming the class, which the caller
+  /// receives as remote_error.
+  [[noreturn]] void unknown_method(std::uint64_t id, const char *class_name = nullptr);
 
   /// Sends the reply now, while the data its out-of-band blocks point to is
   /// alive (invoke does this itself; the runtime calls it after dispatch if

@@ -13,10 +13,16 @@ remote_error::remote_error(std::string type, std::string message)
     : std::runtime_error(type + ": " + message), type_(std::move(type)),
       message_(std::move(message)) {}
 
-void Request::unknown_method(std::uint64_t id) {
-  throw protocol_error(fmt::format("poc: unknown method or constructor id 0x{:016x} (client and "
-                                   "server compiled from different declarations?)",
-                                   id));
+void Request::unknown_method(std::uint64_t id, const char *class_name) {
+  if (!class_name)
+    throw protocol_error(fmt::format("poc: unknown method or constructor id 0x{:016x} (client and "
+                                     "server compiled from different declarations?)",
+                                     id));
+  throw protocol_error(fmt::format(
+      "poc: class '{}' has no method or constructor with id 0x{:016x} here: the calling program "
+      "was built from other sources than this one (the method's declaration, or the fields of a "
+      "class its arguments or result carry, differ); build both from the same sources",
+      class_name, id));
 }
 
 void Request::finish_reply() {
