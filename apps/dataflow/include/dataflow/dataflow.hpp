@@ -42,6 +42,9 @@ namespace dataflow {
 class Scheduler;
 
 namespace detail {
+/// Where a run's nodes or vertices go, given the workers of each machine.
+using Placer = std::function<std::vector<Place>(const std::vector<int> &, RunStats &)>;
+
 /// Sends batches with `start` calls to the other machines' schedulers.
 class SchedulerTransport : public Transport {
 public:
@@ -119,11 +122,9 @@ namespace detail {
 
 /// Creates the schedulers and workers, places the graph (`place`, given the
 /// workers of each machine), runs it and returns machine 0's outcome.
-inline std::vector<std::byte>
-launch(std::uint64_t factory, std::uint64_t build, std::vector<std::byte> input,
-       const RunOptions &options,
-       const std::function<std::vector<Place>(const std::vector<int> &, RunStats &)> &place,
-       RunStats &stats) {
+inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
+                                     std::vector<std::byte> input, const RunOptions &options,
+                                     const Placer &place, RunStats &stats) {
   const int machines = poc::job_ranks();
   std::vector<Scheduler *> schedulers;
   for (int m = 0; m < machines; ++m)
@@ -204,6 +205,24 @@ inline std::vector<Place> place_task_graph(const TaskGraph &graph, const RunOpti
 
 } // namespace detail
 
+namespace detail {
+/// Runs `graph` (which `build(input)` made here and `factory` makes on
+/// every machine) and reads machine 0's outcome with `read`.
+template <class Graph, class Input>
+Results run_graph(const Graph &graph, MachineRunFactory factory, Graph (*build)(const Input &),
+                  const Input &input, const RunOptions &options, const Placer &place,
+                  Results (*read)(const Graph &, std::span<const std::byte>)) {
+  poc::Writer encoded = in_band_writer();
+  encoded.write(input);
+  RunStats stats;
+  const std::vector<std::byte> outcome =
+      launch(function_token(factory), function_token(build), encoded.take(), options, place, stats);
+  Results results = read(graph, outcome);
+  results.stats() = std::move(stats);
+  return results;
+}
+} // namespace detail
+
 /// Runs the task graph that `build(input)` makes on every machine of the
 /// job (one machine per rank; bare, one machine) and returns its results.
 /// Throws node_failure if a node throws (naming it), graph_error if the
@@ -213,19 +232,12 @@ template <class Input>
 Results run(TaskGraph (*build)(const Input &), const Input &input, const RunOptions &options = {}) {
   const TaskGraph graph = build(input);
   GraphShape::of(graph); // a graph that cannot run fails here, before any process starts
-  poc::Writer encoded = in_band_writer();
-  encoded.write(input);
-  RunStats stats;
-  const std::vector<std::byte> outcome = detail::launch(
-      detail::function_token(&detail::make_task_run<Input>), detail::function_token(build),
-      encoded.take(), options,
-      [&](const std::vector<int> &workers, RunStats &s) {
-        return detail::place_task_graph(graph, options, workers, s);
+  return detail::run_graph(
+      graph, &detail::make_task_run<Input>, build, input, options,
+      [&](const std::vector<int> &workers, RunStats &stats) {
+        return detail::place_task_graph(graph, options, workers, stats);
       },
-      stats);
-  Results results = read_task_results(graph, outcome);
-  results.stats() = std::move(stats);
-  return results;
+      &read_task_results);
 }
 
 /// Runs the stream graph that `build(input)` makes on every machine; it
@@ -235,16 +247,10 @@ Results run(StreamGraph (*build)(const Input &), const Input &input,
             const RunOptions &options = {}) {
   const StreamGraph graph = build(input);
   graph.check();
-  poc::Writer encoded = in_band_writer();
-  encoded.write(input);
-  RunStats stats;
-  const std::vector<std::byte> outcome = detail::launch(
-      detail::function_token(&detail::make_stream_run<Input>), detail::function_token(build),
-      encoded.take(), options,
-      [&](const std::vector<int> &workers, RunStats &) { return graph.place(workers); }, stats);
-  Results results = read_stream_results(graph, outcome);
-  results.stats() = std::move(stats);
-  return results;
+  return detail::run_graph(
+      graph, &detail::make_stream_run<Input>, build, input, options,
+      [&](const std::vector<int> &workers, RunStats &) { return graph.place(workers); },
+      &read_stream_results);
 }
 
 } // namespace dataflow
