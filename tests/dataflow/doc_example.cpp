@@ -1,35 +1,37 @@
 // The examples of docs/dataflow.md, as written there: a task graph whose
 // result is "b21", and a stream graph whose vertex B reports 1..100.
-#include <dataflow/dataflow.hpp>
 #include <cstdio>
-struct Problem { int n = 0; };
-dataflow::TaskGraph build(const Problem &p) {           // called on every machine
+#include <dataflow/dataflow.hpp>
+struct Problem {
+  int n = 0;
+};
+dataflow::TaskGraph build(const Problem &p) { // called on every machine
   dataflow::TaskGraph g;
   auto a = g.node("a", [] { return 20; });
   auto b = g.node("b", [](int x) { return dataflow::Outputs<int, std::string>{x + 1, "b"}; });
   auto c = g.node("c", [](int x, const std::string &s) { return s + std::to_string(x); });
-  g.connect(a, b);                   // a's output 0 -> b's input 0
+  g.connect(a, b); // a's output 0 -> b's input 0
   g.connect(b.output(0), c, 0);
   g.connect(b.output(1), c, 1);
-  return g;                          // c's output has no edge: it is a result
+  return g; // c's output has no edge: it is a result
 }
 dataflow::StreamGraph sbuild(const long &threshold) {
   dataflow::StreamGraph g;
-  auto ab = std::make_shared<dataflow::Stream<long>>();   // made below, used by A's start
+  auto ab = std::make_shared<dataflow::Stream<long>>(); // made below, used by A's start
   auto a = g.vertex("A", [ab, threshold](dataflow::Vertex &v) {
     for (long i = 0; i < threshold; ++i)
       v.write(*ab, 1L);
   });
   auto b = g.vertex("B");
-  b.reports<long>();                                      // what B may report
-  auto sum = std::make_shared<long>(0);                   // B's state
+  b.reports<long>();                    // what B may report
+  auto sum = std::make_shared<long>(0); // B's state
   *ab = g.stream<long>(a, b, [sum, threshold](dataflow::Vertex &v, const long &x) {
     *sum += x;
     v.report(*sum);
     return *sum >= threshold ? dataflow::Signal::close : dataflow::Signal::keep;
   });
-  g.container({a});                                       // A alone on a machine
-  g.container({b}, 0);                                    // B on machine 0
+  g.container({a});    // A alone on a machine
+  g.container({b}, 0); // B on machine 0
   return g;
 }
 int main() {
