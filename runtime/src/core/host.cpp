@@ -113,14 +113,14 @@ Host::Host(Engine &engine, int job_hosts)
 }
 
 void Host::check_spawned_hosts_locked() {
-  if (spawned_processes_.empty() || stopping_)
+  if (children_.empty() || stopping_)
     return;
   static const std::string node = [] {
     char name[256] = {};
     gethostname(name, sizeof name - 1);
     return std::string(name);
   }();
-  for (const SpawnedProcess &p : spawned_processes_)
+  for (const Child &p : children_)
     if (p.node == node && kill(p.pid, 0) != 0 && errno == ESRCH) {
       fmt::print(stderr,
                  "poc: host {} (spawned by host {} on {}, pid {}) has died; ending the job, "
@@ -399,8 +399,8 @@ void Host::route_control(const Message &m) {
     ++hosts_done_;
     break;
   case Kind::finish:
-    for (int child : children_)
-      send_control(child, Kind::finish, 0, 0, 0);
+    for (const Child &child : children_)
+      send_control(child.host, Kind::finish, 0, 0, 0);
     finished_ = true;
     break;
   default:
@@ -843,8 +843,8 @@ void Host::begin_shutdown_locked() {
   if (stopping_)
     return;
   stopping_ = true;
-  for (int child : children_)
-    send_control(child, Kind::shutdown, 0, 0, 0);
+  for (const Child &child : children_)
+    send_control(child.host, Kind::shutdown, 0, 0, 0);
   std::vector<std::unique_ptr<Message>> dead;
   for (auto &[id, queue] : pending_)
     for (auto &m : queue)
@@ -881,8 +881,8 @@ void Host::end_job() {
   drain_locked(lk);
   for (int r = 1; r < engine_.size(); ++r)
     send_control(r, Kind::finish, 0, 0, 0);
-  for (int child : children_)
-    send_control(child, Kind::finish, 0, 0, 0);
+  for (const Child &child : children_)
+    send_control(child.host, Kind::finish, 0, 0, 0);
   finished_ = true;
   auto graves = std::move(graveyard_);
   lk.unlock();

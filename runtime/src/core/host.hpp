@@ -211,17 +211,17 @@ private:
   Engine &engine_;
   int job_hosts_;
   Connections connections_;
-  /// Hosts this host spawned, and the numbers used so far (including
-  /// those of failed spawns), both guarded by the mutex.
-  std::vector<int> children_;
-  int spawned_numbers_ = 0;
-  /// The OS processes of the hosts this host spawned (guarded by the mutex).
-  struct SpawnedProcess {
+  /// A host this host spawned: its number, and its OS process (where it
+  /// runs), so that its death can be noticed.
+  struct Child {
     int host;
     std::string node;
     pid_t pid;
   };
-  std::vector<SpawnedProcess> spawned_processes_;
+  /// Hosts this host spawned, and the numbers used so far (including
+  /// those of failed spawns), both guarded by the mutex.
+  std::vector<Child> children_;
+  int spawned_numbers_ = 0;
   /// Ends the job, naming the host, if a host this one spawned on its own
   /// node has died (its process is gone while the job runs): Open MPI
   /// reports the death but the links to it never fail, so whoever waits

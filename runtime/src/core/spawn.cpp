@@ -107,21 +107,19 @@ std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
   Hello hello{base, rank(), job_hosts(), static_cast<std::int32_t>(connections_.limit())};
   for (int i = 0; i < count; ++i)
     check_mpi(MPI_Send(&hello, sizeof hello, MPI_BYTE, i, kHelloTag, inter), "MPI_Send");
-  std::vector<SpawnedProcess> started;
+  std::vector<int> hosts;
+  std::vector<Child> started;
   for (int i = 0; i < count; ++i) {
     HelloReply reply;
     check_mpi(MPI_Recv(&reply, sizeof reply, MPI_BYTE, i, kHelloTag, inter, MPI_STATUS_IGNORE),
               "MPI_Recv");
+    hosts.push_back(base + i);
     started.push_back({base + i, std::string(reply.node, strnlen(reply.node, sizeof reply.node)),
                        static_cast<pid_t>(reply.pid)});
   }
   engine_.add_link(link);
-  std::vector<int> hosts;
-  for (int i = 0; i < count; ++i)
-    hosts.push_back(base + i);
   std::lock_guard<std::mutex> g(engine_.mutex());
-  children_.insert(children_.end(), hosts.begin(), hosts.end());
-  spawned_processes_.insert(spawned_processes_.end(), started.begin(), started.end());
+  children_.insert(children_.end(), started.begin(), started.end());
   // The job ended while they started: they end at once.
   if (stopping_)
     for (int h : hosts)

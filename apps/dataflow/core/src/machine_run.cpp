@@ -80,10 +80,16 @@ std::optional<Job> MachineRun::pop_locked() {
 
 void MachineRun::work(int worker) {
   Outbox out(settings_.machines());
+  // What the last round did, counted under the next round's lock (one lock
+  // per job, not three).
+  bool ran = false, waited = false;
   for (;;) {
     std::optional<Job> job;
     {
       auto lk = lock();
+      stats_.jobs_run += ran;
+      idle_workers_ -= waited;
+      ran = waited = false;
       if (ended_.load())
         break;
       job = pop_locked();
@@ -96,8 +102,7 @@ void MachineRun::work(int worker) {
     if (!job) {
       send(out);
       poc::wait_until([this] { return queued_.load() > 0 || ended_.load(); });
-      auto lk = lock();
-      --idle_workers_;
+      waited = true;
       continue;
     }
     try {
@@ -107,13 +112,9 @@ void MachineRun::work(int worker) {
       fail_locked(fmt::format("worker {} of machine {}", worker, settings_.machine),
                   std::current_exception(), out);
     }
-    {
-      auto lk = lock();
-      ++stats_.jobs_run;
-    }
+    ran = true;
     send(out);
   }
-  send(out);
 }
 
 void MachineRun::push_ready_locked(Job job, Outbox &out, bool from_worker) {
@@ -280,13 +281,11 @@ void MachineRun::check_complete_locked(Outbox &out) {
 }
 
 void MachineRun::finish_locked(Outbox &out) {
-  if (ended_.exchange(true) && settings_.machine != 0)
+  // Only the coordinator ends a run, and tells the others once.
+  if (ended_.exchange(true))
     return;
-  if (settings_.machine == 0 && !finish_sent_) {
-    finish_sent_ = true;
-    for (int m = 1; m < settings_.machines(); ++m)
-      out.to(m).write(RecordKind::finish);
-  }
+  for (int m = 1; m < settings_.machines(); ++m)
+    out.to(m).write(RecordKind::finish);
   poc::notify_waiters();
 }
 

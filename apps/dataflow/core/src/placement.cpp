@@ -47,7 +47,6 @@ std::vector<Place> list_schedule(const TaskGraph &graph, const GraphShape &shape
   std::vector<double> free_at(slots.size(), 0);
   std::vector<double> finish(graph.size(), 0);
   std::vector<Place> place(graph.size());
-  std::vector<std::size_t> slot_of(graph.size());
   std::size_t next_root = 0;
   auto edge_cost = [&](const Place &a, const Place &b) {
     return a == b ? 0.0 : a.machine == b.machine ? costs.same_machine : costs.other_machine;
@@ -58,6 +57,8 @@ std::vector<Place> list_schedule(const TaskGraph &graph, const GraphShape &shape
     check_pin(spec, workers);
     const auto &producers = shape.nodes[n].producers;
     std::size_t chosen = slots.size();
+    // When the node can start on the chosen worker.
+    double start = std::numeric_limits<double>::infinity();
     if (producers.empty()) {
       for (std::size_t tried = 0; tried < slots.size() && chosen == slots.size(); ++tried) {
         const std::size_t s = (next_root + tried) % slots.size();
@@ -65,12 +66,12 @@ std::vector<Place> list_schedule(const TaskGraph &graph, const GraphShape &shape
           chosen = s;
       }
       next_root = chosen + 1;
+      start = free_at[chosen];
     } else {
       NodeId heaviest = producers.front().node;
       for (const OutputRef &p : producers)
         if (graph.spec(p.node).weight > graph.spec(heaviest).weight)
           heaviest = p.node;
-      double best = std::numeric_limits<double>::infinity();
       int best_level = 3;
       for (std::size_t s = 0; s < slots.size(); ++s) {
         if (!allowed(spec, slots[s]))
@@ -78,21 +79,18 @@ std::vector<Place> list_schedule(const TaskGraph &graph, const GraphShape &shape
         double ready = 0;
         for (const OutputRef &p : producers)
           ready = std::max(ready, finish[p.node] + edge_cost(place[p.node], slots[s]));
-        const double start = std::max(ready, free_at[s]);
+        const double can_start = std::max(ready, free_at[s]);
         const Place &h = place[heaviest];
         const int level = slots[s] == h ? 0 : slots[s].machine == h.machine ? 1 : 2;
-        if (start < best || (start == best && level < best_level)) {
-          best = start;
+        if (can_start < start || (can_start == start && level < best_level)) {
+          start = can_start;
           best_level = level;
           chosen = s;
         }
       }
     }
     place[n] = slots[chosen];
-    double ready = 0;
-    for (const OutputRef &p : producers)
-      ready = std::max(ready, finish[p.node] + edge_cost(place[p.node], slots[chosen]));
-    finish[n] = std::max(ready, free_at[chosen]) + spec.weight;
+    finish[n] = start + spec.weight;
     free_at[chosen] = finish[n];
   }
   return place;

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 namespace dataflow {
 
 thread_local Outbox *StreamRun::current_out_ = nullptr;
@@ -57,7 +59,8 @@ void StreamRun::execute(Job &job, Outbox &out) {
     }
   }
   current_out_ = &out;
-  std::string where = fmt::format("vertex '{}'", spec.name);
+  // The stream whose callback runs, if one does (named only on failure).
+  std::optional<StreamId> reading;
   try {
     if (start && spec.on_start)
       spec.on_start(vertex);
@@ -67,16 +70,19 @@ void StreamRun::execute(Job &job, Outbox &out) {
         if (closed_[s])
           continue;
       }
-      const StreamSpec &stream = graph_->stream_spec(s);
-      where = fmt::format("stream {} ('{}' -> '{}') at vertex '{}'", s,
-                          graph_->vertex_spec(stream.tail).name, spec.name, spec.name);
-      if (stream.on_datum(vertex, value) == Signal::close) {
+      reading = s;
+      if (graph_->stream_spec(s).on_datum(vertex, value) == Signal::close) {
         auto lk = lock();
         close_locked(s, out);
       }
     }
   } catch (...) {
     current_out_ = nullptr;
+    const std::string where =
+        reading ? fmt::format("stream {} ('{}' -> '{}') at vertex '{}'", *reading,
+                              graph_->vertex_spec(graph_->stream_spec(*reading).tail).name,
+                              spec.name, spec.name)
+                : fmt::format("vertex '{}'", spec.name);
     auto lk = lock();
     fail_locked(where, std::current_exception(), out);
     return;

@@ -363,11 +363,11 @@ bool TaskRun::stealable(const Job &job) const {
 
 namespace dataflow {
 
-Results read_task_results(const TaskGraph &graph, std::span<const std::byte> outcome) {
+Results read_task_results(const TaskGraph &graph, const GraphShape &shape,
+                          std::span<const std::byte> outcome) {
   poc::Reader in(outcome);
   throw_if_failed(in);
   Results results;
-  const GraphShape shape = GraphShape::of(graph);
   for (NodeId n = 0; n < graph.size(); ++n)
     for (unsigned k = 0; k < shape.nodes[n].consumers.size(); ++k)
       if (shape.nodes[n].consumers[k].empty())

@@ -186,7 +186,8 @@ inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
 
 /// Places a task graph: from the allocation file if it exists, else by
 /// list scheduling (written to the file if one is named).
-inline std::vector<Place> place_task_graph(const TaskGraph &graph, const RunOptions &options,
+inline std::vector<Place> place_task_graph(const TaskGraph &graph, const GraphShape &shape,
+                                           const RunOptions &options,
                                            const std::vector<int> &workers, RunStats &stats) {
   const auto started = std::chrono::steady_clock::now();
   std::vector<Place> places;
@@ -194,7 +195,7 @@ inline std::vector<Place> place_task_graph(const TaskGraph &graph, const RunOpti
     places = read_allocation(options.allocation_file, graph, workers);
     stats.placement_from_file = true;
   } else {
-    places = list_schedule(graph, GraphShape::of(graph), workers, options.costs);
+    places = list_schedule(graph, shape, workers, options.costs);
     if (!options.allocation_file.empty())
       write_allocation(options.allocation_file, graph, places, workers);
   }
@@ -203,21 +204,18 @@ inline std::vector<Place> place_task_graph(const TaskGraph &graph, const RunOpti
   return places;
 }
 
-} // namespace detail
-
-namespace detail {
-/// Runs `graph` (which `build(input)` made here and `factory` makes on
-/// every machine) and reads machine 0's outcome with `read`.
+/// Runs the graph that `build(input)` makes (and `factory` makes on every
+/// machine) and reads machine 0's outcome with `read`.
 template <class Graph, class Input>
-Results run_graph(const Graph &graph, MachineRunFactory factory, Graph (*build)(const Input &),
-                  const Input &input, const RunOptions &options, const Placer &place,
-                  Results (*read)(const Graph &, std::span<const std::byte>)) {
+Results run_graph(MachineRunFactory factory, Graph (*build)(const Input &), const Input &input,
+                  const RunOptions &options, const Placer &place,
+                  const std::function<Results(std::span<const std::byte>)> &read) {
   poc::Writer encoded = in_band_writer();
   encoded.write(input);
   RunStats stats;
   const std::vector<std::byte> outcome =
       launch(function_token(factory), function_token(build), encoded.take(), options, place, stats);
-  Results results = read(graph, outcome);
+  Results results = read(outcome);
   results.stats() = std::move(stats);
   return results;
 }
@@ -231,13 +229,14 @@ Results run_graph(const Graph &graph, MachineRunFactory factory, Graph (*build)(
 template <class Input>
 Results run(TaskGraph (*build)(const Input &), const Input &input, const RunOptions &options = {}) {
   const TaskGraph graph = build(input);
-  GraphShape::of(graph); // a graph that cannot run fails here, before any process starts
+  // A graph that cannot run fails here, before any process starts.
+  const GraphShape shape = GraphShape::of(graph);
   return detail::run_graph(
-      graph, &detail::make_task_run<Input>, build, input, options,
+      &detail::make_run<TaskRun, TaskGraph, Input>, build, input, options,
       [&](const std::vector<int> &workers, RunStats &stats) {
-        return detail::place_task_graph(graph, options, workers, stats);
+        return detail::place_task_graph(graph, shape, options, workers, stats);
       },
-      &read_task_results);
+      [&](std::span<const std::byte> outcome) { return read_task_results(graph, shape, outcome); });
 }
 
 /// Runs the stream graph that `build(input)` makes on every machine; it
@@ -248,9 +247,9 @@ Results run(StreamGraph (*build)(const Input &), const Input &input,
   const StreamGraph graph = build(input);
   graph.check();
   return detail::run_graph(
-      graph, &detail::make_stream_run<Input>, build, input, options,
+      &detail::make_run<StreamRun, StreamGraph, Input>, build, input, options,
       [&](const std::vector<int> &workers, RunStats &) { return graph.place(workers); },
-      &read_stream_results);
+      [&](std::span<const std::byte> outcome) { return read_stream_results(graph, outcome); });
 }
 
 } // namespace dataflow

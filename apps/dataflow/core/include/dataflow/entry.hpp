@@ -38,28 +38,18 @@ template <class F> F *function_from_token(std::uintptr_t token) {
   return reinterpret_cast<F *>(token + reinterpret_cast<std::uintptr_t>(&token_anchor));
 }
 
-template <class Graph, class Input>
-Graph build_from(std::uintptr_t build, std::span<const std::byte> input) {
+/// A machine's share of a run of the graph that the program's function
+/// (token `build`) makes from the encoded input: a TaskRun of a TaskGraph,
+/// or a StreamRun of a StreamGraph. A MachineRunFactory.
+template <class Run, class Graph, class Input>
+std::unique_ptr<MachineRun> make_run(std::uintptr_t build, std::span<const std::byte> input,
+                                     RunSettings settings, Transport &transport) {
   poc::Reader in(input);
   Input value{};
   in.read(value);
   in.expect_end();
-  return function_from_token<Graph(const Input &)>(build)(value);
-}
-
-template <class Input>
-std::unique_ptr<MachineRun> make_task_run(std::uintptr_t build, std::span<const std::byte> input,
-                                          RunSettings settings, Transport &transport) {
-  return std::make_unique<TaskRun>(
-      std::make_shared<const TaskGraph>(build_from<TaskGraph, Input>(build, input)),
-      std::move(settings), transport);
-}
-
-template <class Input>
-std::unique_ptr<MachineRun> make_stream_run(std::uintptr_t build, std::span<const std::byte> input,
-                                            RunSettings settings, Transport &transport) {
-  return std::make_unique<StreamRun>(
-      std::make_shared<const StreamGraph>(build_from<StreamGraph, Input>(build, input)),
+  return std::make_unique<Run>(
+      std::make_shared<const Graph>(function_from_token<Graph(const Input &)>(build)(value)),
       std::move(settings), transport);
 }
 

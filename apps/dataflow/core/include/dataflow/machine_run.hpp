@@ -145,7 +145,8 @@ protected:
   poc::Writer *route(int machine, Outbox &out) {
     return machine == settings_.machine ? nullptr : &out.to(machine);
   }
-  /// Coordinator: ends the run if it is complete (lock held).
+  /// Coordinator: ends the run if it is complete (lock held). Only the
+  /// coordinator ends a run (finish_locked); the others learn of it.
   void check_complete_locked(Outbox &out);
   /// Takes the lock and applies what a worker or the scheduler produced.
   std::unique_lock<std::mutex> lock() { return std::unique_lock<std::mutex>(mu_); }
@@ -173,7 +174,6 @@ private:
   // Coordinator state.
   std::vector<bool> machines_done_;
   std::optional<Failure> failure_;
-  bool finish_sent_ = false;
   // Counters (lock held).
   MachineStats stats_;
 };

@@ -107,5 +107,6 @@ private:
 namespace dataflow {
 /// Main's side: the results in machine 0's outcome (or its failure thrown
 /// as node_failure).
-Results read_task_results(const TaskGraph &graph, std::span<const std::byte> outcome);
+Results read_task_results(const TaskGraph &graph, const GraphShape &shape,
+                          std::span<const std::byte> outcome);
 } // namespace dataflow
