@@ -37,6 +37,16 @@ inline constexpr const char kRankMachinePrefix[] = "rank:";
 /// with MPI collectives (poc::make_group_communicator). Such a machine is
 /// never spawned onto; a rank outside the job is a usage_error at `new`.
 machine rank_machine(int rank);
+
+/// Machine names of this form denote one host (rank or spawned host) by its
+/// number: `host:N`, as machine_of makes them.
+inline constexpr const char kHostMachinePrefix[] = "host:";
+/// The host that runs `process` (a reference, a process's own `this`, or an
+/// ordinary local object, which runs here), as a machine:
+/// `new(poc::machine_of(p)) T` creates T in the same OS process as p, where
+/// the two can share memory (poc::local_object). Used whatever the host's
+/// load. Throws usage_error for null.
+machine machine_of(const void *process);
 /// The number of ranks of the job (of the spawned batch, on a spawned host).
 int job_ranks();
 

@@ -9,6 +9,7 @@
 #include <poc/create.hpp>
 #include <poc/errors.hpp>
 #include <poc/future.hpp>
+#include <poc/local_object.hpp>
 #include <poc/machine.hpp>
 #include <poc/method_id.hpp>
 #include <poc/persistent.hpp>

@@ -66,6 +66,8 @@ void register_class(std::type_index type, const ClassInfo &info);
 const ClassInfo &class_info(std::type_index type);
 /// The class registered under `key`, or nullptr.
 const ClassInfo *find_class(std::uint64_t key) noexcept;
+/// The class registered for `type`, or nullptr.
+const ClassInfo *find_class(std::type_index type) noexcept;
 
 /// Runs one method on an object of the class it was registered for.
 using MethodInvoker = void (*)(void *object, Request &rq);

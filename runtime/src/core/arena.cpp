@@ -134,13 +134,19 @@ Arena &arena() {
 // Constructed before main so is_remote() never races with the first use.
 [[maybe_unused]] const Arena &g_arena_init = arena();
 
-/// Objects hosted here, by address, for hosted_id().
+/// Objects hosted here, by address, for hosted_id(), and by id, for
+/// local_object().
 struct Hosted {
   std::size_t size;
   ProcessId id;
 };
+struct HostedObject {
+  void *object;
+  const ClassInfo *cls;
+};
 std::shared_mutex g_hosted_mu;
 std::map<std::uintptr_t, Hosted> g_hosted;
+std::unordered_map<ProcessId, HostedObject> g_hosted_by_id;
 
 struct sigaction g_previous_segv;
 
@@ -213,14 +219,31 @@ void install_arena_fault_handler() {
   });
 }
 
-void register_hosted(const void *object, std::size_t size, const ProcessId &id) {
+void register_hosted(void *object, const ClassInfo &cls, const ProcessId &id) {
   std::unique_lock g(g_hosted_mu);
-  g_hosted[reinterpret_cast<std::uintptr_t>(object)] = {size ? size : 1, id};
+  g_hosted[reinterpret_cast<std::uintptr_t>(object)] = {cls.size ? cls.size : 1, id};
+  g_hosted_by_id[id] = {object, &cls};
 }
 
 void forget_hosted(const void *object) {
   std::unique_lock g(g_hosted_mu);
-  g_hosted.erase(reinterpret_cast<std::uintptr_t>(object));
+  auto it = g_hosted.find(reinterpret_cast<std::uintptr_t>(object));
+  if (it == g_hosted.end())
+    return;
+  g_hosted_by_id.erase(it->second.id);
+  g_hosted.erase(it);
+}
+
+void *local_object(const void *ref, std::type_index type) {
+  if (!is_remote(ref))
+    return const_cast<void *>(ref);
+  ProcessId id = remote_id(ref);
+  const ClassInfo *cls = find_class(type);
+  std::shared_lock g(g_hosted_mu);
+  auto it = g_hosted_by_id.find(id);
+  if (it == g_hosted_by_id.end() || it->second.cls != cls)
+    return nullptr;
+  return it->second.object;
 }
 
 std::string id_text(const ProcessId &id) {

@@ -5,6 +5,7 @@
 /// here, for poc::hosted_id.
 
 #include <poc/process_id.hpp>
+#include <poc/registration.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -19,9 +20,9 @@ inline constexpr std::size_t kSlotBytes = std::size_t{1} << 20;
 /// remote references.
 void install_arena_fault_handler();
 
-/// Records that the object [object, object+size) is process `id` hosted
-/// here; forget_hosted removes it.
-void register_hosted(const void *object, std::size_t size, const ProcessId &id);
+/// Records that `object`, of class `cls`, is process `id` hosted here;
+/// forget_hosted removes it.
+void register_hosted(void *object, const ClassInfo &cls, const ProcessId &id);
 void forget_hosted(const void *object);
 
 /// Sets the number of ranks of the job, which bounds the host of every

@@ -694,7 +694,7 @@ void Host::make_live(Process &p, void *object) {
   p.context.cls = p.cls;
   p.context.object = object;
   p.state = Process::State::live;
-  register_hosted(object, p.cls->size, p.id);
+  register_hosted(object, *p.cls, p.id);
 }
 
 // ---------------------------------------------------------------- persistence

@@ -2,6 +2,7 @@
 
 #include "engine.hpp"
 #include "host.hpp"
+#include "host_numbers.hpp"
 
 #include <poc/errors.hpp>
 
@@ -126,25 +127,45 @@ const std::pair<std::string, std::string> *config_of(const Placement &p, const m
   return it == p.config.end() ? nullptr : &*it;
 }
 
-/// The rank a `rank:N` machine names, or -1 for other names.
-int named_rank(const Placement &p, const machine &m) {
-  const std::string &name = m.name();
-  if (name.rfind(kRankMachinePrefix, 0) != 0)
+/// The number after `prefix` in `name`, or -1 if `name` does not start
+/// with `prefix`; throws usage_error (with `what`) if it is not a number.
+int number_after(const std::string &name, const char *prefix, const std::string &what) {
+  if (name.rfind(prefix, 0) != 0)
     return -1;
-  const std::string digits = name.substr(std::strlen(kRankMachinePrefix));
-  int r = -1;
-  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), r);
-  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || r < 0 ||
-      r >= p.size)
-    throw usage_error("poc: machine '" + name + "' names no rank of this job (ranks 0.." +
-                      std::to_string(p.size - 1) + ")");
-  return r;
+  const std::string digits = name.substr(std::strlen(prefix));
+  int n = -1;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || n < 0)
+    throw usage_error("poc: machine '" + name + "' names no " + what);
+  return n;
+}
+
+/// The host a `rank:N` or `host:N` machine names, or -1 for other names.
+int named_host(const Placement &p, const machine &m) {
+  const std::string ranks = "rank of this job (ranks 0.." + std::to_string(p.size - 1) + ")";
+  if (int r = number_after(m.name(), kRankMachinePrefix, ranks); r >= 0) {
+    if (r >= p.size)
+      throw usage_error("poc: machine '" + m.name() + "' names no " + ranks);
+    return p.base + r;
+  }
+  const std::string hosts = "host of this job";
+  int h = number_after(m.name(), kHostMachinePrefix, hosts);
+  if (h < 0)
+    return -1;
+  bool rank = h >= p.base && h < p.base + p.size;
+  bool spawned = is_spawned_host(h) && spawner_of(h) < p.base + p.size;
+  if (!rank && !spawned)
+    throw usage_error("poc: machine '" + m.name() + "' names no " + hosts);
+  return h;
 }
 
 /// The world's ranks on `m`'s host (every rank for an unconfigured name).
 std::vector<int> ranks_of(const Placement &p, const machine &m) {
-  if (int r = named_rank(p, m); r >= 0)
-    return {p.base + r};
+  if (int h = named_host(p, m); h >= 0) {
+    if (h >= p.base && h < p.base + p.size)
+      return {h};
+    return {};
+  }
   const auto *cfg = config_of(p, m);
   std::vector<int> hosts;
   for (int r = 0; r < p.size; ++r)
@@ -156,6 +177,8 @@ std::vector<int> ranks_of(const Placement &p, const machine &m) {
 /// The hosts machine `m` denotes (mu held): its ranks and the hosts this
 /// rank spawned for it.
 std::vector<int> hosts_of(const Placement &p, const machine &m) {
+  if (int h = named_host(p, m); h >= 0)
+    return {h};
   const auto *cfg = config_of(p, m);
   std::vector<int> hosts = ranks_of(p, m);
   for (const auto &[h, name] : p.spawned)
@@ -189,10 +212,10 @@ std::vector<int> spawn_for(Placement &p, const machine &m, int n) {
 int choose_host(const machine &m) {
   Placement &p = placement();
   std::lock_guard<std::mutex> g(p.mu);
-  // A rank named explicitly is used whatever its load.
-  if (int r = named_rank(p, m); r >= 0) {
-    ++p.live[p.base + r];
-    return p.base + r;
+  // A host named explicitly is used whatever its load.
+  if (int h = named_host(p, m); h >= 0) {
+    ++p.live[h];
+    return h;
   }
   int best = -1;
   for (int h : hosts_of(p, m)) {
@@ -267,6 +290,17 @@ void reserve(const machine &m, int hosts) {
 }
 
 machine rank_machine(int rank) { return machine(kRankMachinePrefix + std::to_string(rank)); }
+
+machine machine_of(const void *process) {
+  if (!process)
+    throw usage_error("poc::machine_of: null process");
+  int host = detail::host().rank();
+  if (is_remote(process))
+    host = remote_id(process).host;
+  else if (std::optional<ProcessId> id = hosted_id(process))
+    host = id->host;
+  return machine(kHostMachinePrefix + std::to_string(host));
+}
 
 int job_ranks() {
   auto &p = detail::placement();

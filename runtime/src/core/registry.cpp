@@ -36,14 +36,18 @@ void register_class(std::type_index type, const ClassInfo &info) {
                       "' have the same registration key");
 }
 
-const ClassInfo &class_info(std::type_index type) {
+const ClassInfo *find_class(std::type_index type) noexcept {
   Registry &r = registry();
   std::lock_guard<std::mutex> g(r.mu);
   auto it = r.by_type.find(type);
-  if (it == r.by_type.end())
-    throw usage_error(std::string("poc: class ") + type.name() +
-                      " is not registered as a process class (poc::ClassRegistration)");
-  return it->second;
+  return it == r.by_type.end() ? nullptr : &it->second;
+}
+
+const ClassInfo &class_info(std::type_index type) {
+  if (const ClassInfo *info = find_class(type))
+    return *info;
+  throw usage_error(std::string("poc: class ") + type.name() +
+                    " is not registered as a process class (poc::ClassRegistration)");
 }
 
 void register_method(std::type_index type, std::uint64_t method, MethodInvoker invoke) {
