@@ -1,4 +1,5 @@
 #include "pocstd/array_device.hpp"
+#include "pocstd/local_pages.hpp"
 
 #include <gtest/gtest.h>
 
@@ -78,4 +79,27 @@ TEST(ArrayDevice, NoCacheAndBadArguments) {
   EXPECT_EQ(dev.CachedPages(), 0u);
   EXPECT_THROW(dev.ReadIntoCache(1), std::out_of_range);
   EXPECT_THROW(ArrayDevice(Storage::memory(), 1, 2, 2, 2, -1), std::invalid_argument);
+}
+
+TEST(LocalPages, SharesAMemoryDeviceWithoutACache) {
+  ArrayDevice dev(Storage::memory(), 3, 2, 2, 2, 0);
+  LocalPages pages = LocalPages::of(&dev);
+  ASSERT_TRUE(pages);
+  // A page never written reads as zeros, directly as through the device.
+  EXPECT_EQ(reinterpret_cast<const ArrayPage::Element *>(pages.page(2))->real(), 0);
+  dev.write(pageOf(5), 1);
+  EXPECT_EQ(reinterpret_cast<const ArrayPage::Element *>(pages.page(1))->real(), 5);
+  reinterpret_cast<ArrayPage::Element *>(pages.page(0))->real(7);
+  ArrayPage r;
+  dev.read(r, 0);
+  EXPECT_EQ(first(r), 7);
+  EXPECT_EQ(dev.stats().pages_shared, 3u);
+  EXPECT_THROW(pages.page(3), std::out_of_range);
+}
+
+TEST(LocalPages, ACachingDeviceIsNotShared) {
+  // Its process must see every write to drop stale cached copies.
+  ArrayDevice caching(Storage::memory(), 2, 2, 2, 2, 1);
+  EXPECT_FALSE(LocalPages::of(&caching));
+  EXPECT_FALSE(LocalPages());
 }

@@ -1,5 +1,7 @@
 // Array over local page servers: every layout and subdomain must match a
-// plain in-memory copy of the same data.
+// plain in-memory copy of the same data, whether the array copies the
+// servers' pages directly (memory devices without a cache: LocalPages) or
+// calls the servers (caching devices, as a remote server is called).
 #include "pocstd/array.hpp"
 
 #include <gtest/gtest.h>
@@ -17,8 +19,10 @@ namespace {
 /// An N1 x N2 x N3 array on S local memory servers, with a reference copy.
 class LocalArray {
 public:
-  LocalArray(int N1, int N2, int N3, int n1, int n2, int n3, int S, int cache = 0)
-      : n_{N1, N2, N3}, map_((N1 + n1 - 1) / n1, (N2 + n2 - 1) / n2, (N3 + n3 - 1) / n3, S) {
+  LocalArray(int N1, int N2, int N3, int n1, int n2, int n3, int S, int cache = 0,
+             PageLayout layout = PageLayout::Circulant)
+      : n_{N1, N2, N3},
+        map_((N1 + n1 - 1) / n1, (N2 + n2 - 1) / n2, (N3 + n3 - 1) / n3, S, layout) {
     std::vector<ArrayDevice *> refs;
     for (int s = 0; s < S; ++s) {
       servers_.push_back(std::make_unique<ArrayDevice>(
@@ -38,6 +42,13 @@ public:
     return ref_[static_cast<std::size_t>((x1 * n_[1] + x2) * n_[2] + x3)];
   }
   ArrayDevice &server(int s) { return *servers_[static_cast<std::size_t>(s)]; }
+  /// Page copies the array made straight from or to the servers' memory.
+  std::uint64_t sharedCopies() const {
+    std::uint64_t n = 0;
+    for (const auto &s : servers_)
+      n += s->stats().pages_shared;
+    return n;
+  }
 
 private:
   std::array<int, 3> n_;
@@ -71,15 +82,24 @@ void expectLayout(const LocalArray &a, const Domain &d, const std::vector<C> &bu
 }
 
 using Shape = std::tuple<int, int, int, int, int, int, int>;
-using LayoutCase = std::tuple<Shape, TransposeSite>;
+/// Shared: memory devices without a cache, whose pages the array copies
+/// directly; otherwise devices with a one-page cache, which it calls.
+using LayoutCase = std::tuple<Shape, TransposeSite, bool>;
+
+/// The LocalArray of a test case.
+LocalArray arrayFor(const LayoutCase &c) {
+  auto [N1, N2, N3, n1, n2, n3, S] = std::get<0>(c);
+  LocalArray a(N1, N2, N3, n1, n2, n3, S, std::get<2>(c) ? 0 : 1);
+  a.array().SetTransposeSite(std::get<1>(c));
+  return a;
+}
 class ArrayLayouts : public ::testing::TestWithParam<LayoutCase> {};
 
 } // namespace
 
 TEST_P(ArrayLayouts, ReadsMatchReferenceInEveryLayout) {
   auto [N1, N2, N3, n1, n2, n3, S] = std::get<0>(GetParam());
-  LocalArray a(N1, N2, N3, n1, n2, n3, S);
-  a.array().SetTransposeSite(std::get<1>(GetParam()));
+  LocalArray a = arrayFor(GetParam());
   std::vector<Domain> domains = {
       Domain::box(N1, N2, N3), Domain(1, N1, 0, N2 - 1, 2, N3), // crosses pages, partial edges
       Domain(N1 - 1, N1, N2 - 1, N2, 0, N3),                    // one line along dim 3
@@ -94,12 +114,12 @@ TEST_P(ArrayLayouts, ReadsMatchReferenceInEveryLayout) {
     a.array().read_transpose23(d, buf.data());
     expectLayout(a, d, buf, t23Index);
   }
+  EXPECT_EQ(a.sharedCopies() > 0, std::get<2>(GetParam()));
 }
 
 TEST_P(ArrayLayouts, TransposedWritesRoundTrip) {
   auto [N1, N2, N3, n1, n2, n3, S] = std::get<0>(GetParam());
-  LocalArray a(N1, N2, N3, n1, n2, n3, S);
-  a.array().SetTransposeSite(std::get<1>(GetParam()));
+  LocalArray a = arrayFor(GetParam());
   Domain all = Domain::box(N1, N2, N3);
   Domain part(1, N1, 1, N2, 0, N3 - 1); // partial pages: read-modify-write
   std::vector<C> buf(static_cast<std::size_t>(all.size()));
@@ -122,7 +142,23 @@ INSTANTIATE_TEST_SUITE_P(
                                          Shape{10, 7, 9, 4, 3, 4, 2}, // pages do not divide N
                                          Shape{5, 6, 7, 5, 6, 7, 1},  // one page
                                          Shape{12, 4, 20, 3, 4, 8, 5}),
-                       ::testing::Values(TransposeSite::Server, TransposeSite::Client)));
+                       ::testing::Values(TransposeSite::Server, TransposeSite::Client),
+                       ::testing::Bool()));
+
+TEST(Array, SlabMapKeepsEveryPageOfASlabOnOneServer) {
+  LocalArray a(8, 6, 5, 2, 3, 5, 2, 0, PageLayout::Slabs);
+  Domain all = Domain::box(8, 6, 5);
+  std::vector<C> buf(static_cast<std::size_t>(all.size()));
+  a.array().read(all, buf.data());
+  expectLayout(a, all, buf, plainIndex);
+  // Planes x1 < 4 (pages i1 = 0, 1) are server 0's: reading them touches
+  // no page of server 1.
+  Domain slab(0, 4, 0, 6, 0, 5);
+  std::uint64_t before = a.server(1).stats().pages_shared;
+  a.array().read_transpose23(slab, buf.data());
+  expectLayout(a, slab, buf, t23Index);
+  EXPECT_EQ(a.server(1).stats().pages_shared, before);
+}
 
 TEST(Array, WriteOfSubdomainLeavesRestIntact) {
   LocalArray a(6, 6, 6, 4, 4, 4, 2);
@@ -164,13 +200,16 @@ TEST(Array, BadDomainsAndConstructionAreClearErrors) {
                std::invalid_argument);
 }
 
-TEST(Array, PageSetsKeepTheInputUntilTheWriteSetIsComplete) {
+class PageSets : public ::testing::TestWithParam<bool> {};
+
+TEST_P(PageSets, KeepTheInputUntilTheWriteSetIsComplete) {
   PageMap map(2, 2, 2, 3);
   std::vector<std::unique_ptr<ArrayDevice>> devices;
   std::vector<ArrayDevice *> refs;
+  int cache = GetParam() ? 0 : 1; // shared pages, or served
   for (int s = 0; s < 3; ++s) {
     devices.push_back(
-        std::make_unique<ArrayDevice>(Storage::memory(), 2 * map.PagesOnServer(s), 2, 2, 2, 0));
+        std::make_unique<ArrayDevice>(Storage::memory(), 2 * map.PagesOnServer(s), 2, 2, 2, cache));
     refs.push_back(devices.back().get());
   }
   Array a(Domain::box(4, 4, 4), Domain::box(2, 2, 2), refs, map, 2);
@@ -204,3 +243,5 @@ TEST(Array, PageSetsKeepTheInputUntilTheWriteSetIsComplete) {
   EXPECT_THROW(Array(Domain::box(4, 4, 4), Domain::box(2, 2, 2), refs, map, 0),
                std::invalid_argument);
 }
+
+INSTANTIATE_TEST_SUITE_P(SharedOrServed, PageSets, ::testing::Bool());

@@ -1,5 +1,6 @@
 #include "pocstd/array_device.hpp"
 #include "pocstd/array_page_device.hpp"
+#include "pocstd/local_pages.hpp"
 #include "pocstd/page_device.hpp"
 #include "serialized.hpp"
 
@@ -239,4 +240,11 @@ TEST(PersistentDevice, CorruptSavedStateIsADecodeError) {
                poc::decode_error);
   EXPECT_THROW(load(Storage::file(dir.file("dev")), std::size_t{1}, std::size_t{16}, 1, 1, 1, -1),
                poc::decode_error);
+}
+
+TEST(LocalPages, AFileDeviceIsNotShared) {
+  // Its process does the disk work, apart from its clients' computation.
+  TempDir dir;
+  ArrayDevice dev(Storage::file(dir.file("shared")), 2, 2, 2, 2, 0);
+  EXPECT_FALSE(LocalPages::of(&dev));
 }

@@ -56,3 +56,26 @@ TEST(Domain, SetOperationsAndPrinting) {
   EXPECT_FALSE(c.contains(a));
   EXPECT_TRUE(Domain(0, 1, 0, 1, 5, 6).intersect(Domain::box(1, 1, 5)).empty());
 }
+
+TEST(PageMap, SlabsAlongDimensionOne) {
+  // 7 page planes over 3 servers: slabs [0,2), [2,4), [4,7).
+  PageMap map(7, 2, 3, 3, PageLayout::Slabs);
+  EXPECT_EQ(map.layout(), PageLayout::Slabs);
+  const int slabOf[7] = {0, 0, 1, 1, 2, 2, 2};
+  std::vector<std::set<std::size_t>> used(3);
+  for (int i1 = 0; i1 < 7; ++i1)
+    for (int i2 = 0; i2 < 2; ++i2)
+      for (int i3 = 0; i3 < 3; ++i3) {
+        address a = map.PageAddress(i1, i2, i3);
+        ASSERT_EQ(a.server_id, slabOf[i1]) << "plane " << i1;
+        ASSERT_TRUE(used[a.server_id].insert(a.page_index).second);
+      }
+  EXPECT_EQ(map.PagesOnServer(0), 12u);
+  EXPECT_EQ(map.PagesOnServer(1), 12u);
+  EXPECT_EQ(map.PagesOnServer(2), 18u);
+  // More servers than planes: the spare servers hold nothing.
+  PageMap thin(2, 1, 1, 4, PageLayout::Slabs);
+  EXPECT_EQ(thin.PageAddress(0, 0, 0).server_id, 1);
+  EXPECT_EQ(thin.PageAddress(1, 0, 0).server_id, 3);
+  EXPECT_EQ(thin.PagesOnServer(0) + thin.PagesOnServer(2), 0u);
+}

@@ -206,25 +206,38 @@ void Array::checkInside(const Domain &d, const char *operation) const {
                             " is empty or not inside the array " + arrayDomain_.str());
 }
 
-void Array::fetch(Layout layout, const address &a) {
+poc::future<void> Array::startFetch(Layout layout, const address &a, ArrayPage &into) {
   ArrayDevice *server = page_server_[static_cast<std::size_t>(a.server_id)];
   // An empty page: the request then carries only the index, the reply the
   // page (its storage is kept, so the reply fills it without allocating).
-  scratch_.clear();
-  switch (layout) {
-  case Layout::Plain:
-    server->read(scratch_, a.page_index);
+  into.clear();
+  if (layout == Layout::Transpose13) {
+    auto arriving = start server->read_transpose13(into, a.page_index);
+    return arriving;
+  }
+  if (layout == Layout::Transpose23) {
+    auto arriving = start server->read_transpose23(into, a.page_index);
+    return arriving;
+  }
+  auto arriving = start server->read(into, a.page_index);
+  return arriving;
+}
+
+void Array::fetch(Layout layout, const address &a) {
+  startFetch(layout, a, scratch_).get();
+  if (layout == Layout::Plain)
     scratch_.setShape(static_cast<int>(pageDomain_.extent(0)),
                       static_cast<int>(pageDomain_.extent(1)),
                       static_cast<int>(pageDomain_.extent(2)));
-    return;
-  case Layout::Transpose13:
-    server->read_transpose13(scratch_, a.page_index);
-    return;
-  case Layout::Transpose23:
-    server->read_transpose23(scratch_, a.page_index);
-    return;
+}
+
+const LocalPages &Array::localPages(int server) {
+  if (local_.size() != page_server_.size()) {
+    local_.clear();
+    for (ArrayDevice *s : page_server_)
+      local_.push_back(LocalPages::of(s));
   }
+  return local_[static_cast<std::size_t>(server)];
 }
 
 void Array::readDomain(Layout layout, const Domain &d, Element *buffer) {
@@ -234,44 +247,77 @@ void Array::readDomain(Layout layout, const Domain &d, Element *buffer) {
     bufShape[k] = d.extent(perm[k]);
     pageShape[k] = pageDomain_.extent(perm[k]);
   }
-  Index3 first, last;
-  for (int dim = 0; dim < 3; ++dim) {
-    first[dim] = d.lo[dim] / pageDomain_.extent(dim);
-    last[dim] = (d.hi[dim] - 1) / pageDomain_.extent(dim);
-  }
-  for (auto i1 = first[0]; i1 <= last[0]; ++i1)
-    for (auto i2 = first[1]; i2 <= last[1]; ++i2)
-      for (auto i3 = first[2]; i3 <= last[2]; ++i3) {
+  // The pages of d, in order; the remote ones are requested ahead, up to a
+  // window of kReadAheadBytes, so that the servers prepare and send pages
+  // while this client copies the ones that have arrived.
+  struct PageRead {
+    Domain box, part;
+    address at;
+    bool shared;
+  };
+  std::vector<PageRead> reads;
+  for (auto i1 = d.lo[0] / pageDomain_.extent(0); i1 <= (d.hi[0] - 1) / pageDomain_.extent(0); ++i1)
+    for (auto i2 = d.lo[1] / pageDomain_.extent(1); i2 <= (d.hi[1] - 1) / pageDomain_.extent(1);
+         ++i2)
+      for (auto i3 = d.lo[2] / pageDomain_.extent(2); i3 <= (d.hi[2] - 1) / pageDomain_.extent(2);
+           ++i3) {
         Domain box = PageBox(static_cast<int>(i1), static_cast<int>(i2), static_cast<int>(i3));
-        Domain part = box.intersect(d);
-        if (layout != Layout::Plain && transposeSite_ == TransposeSite::Client) {
-          fetch(Layout::Plain, stored(i1, i2, i3, readSet_));
-          gather(layout == Layout::Transpose13, scratch_.data(), buffer,
-                 pagePart(pageDomain_, box, part, d));
-          continue;
-        }
-        fetch(layout, stored(i1, i2, i3, readSet_));
-        Index3 srcAt, dstAt, extent;
-        for (int k = 0; k < 3; ++k) {
-          srcAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
-          dstAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
-          extent[k] = part.extent(perm[k]);
-        }
-        copyBox(scratch_.data(), pageShape, srcAt, buffer, bufShape, dstAt, extent);
+        address at = stored(i1, i2, i3, readSet_);
+        reads.push_back({box, box.intersect(d), at, bool(localPages(at.server_id))});
       }
+  // A fetched page is plain for a client-side transpose, and a shared page
+  // is always read plain (transposed on the way, like the former).
+  bool fetchPlain = layout == Layout::Plain || transposeSite_ == TransposeSite::Client;
+  std::size_t pageBytes = static_cast<std::size_t>(pageDomain_.size()) * sizeof(Element);
+  std::size_t window = std::max<std::size_t>(2, kReadAheadBytes / pageBytes);
+  if (readAhead_.size() < window)
+    readAhead_.resize(window);
+  // Page k goes to slot k % window, whose previous page, k - window, has
+  // been copied out once page k - window + 1 is being read.
+  std::vector<poc::future<void>> arriving(window);
+  std::size_t requested = 0;
+  auto requestAhead = [&](std::size_t upTo) {
+    for (; requested < reads.size() && requested < upTo; ++requested)
+      if (!reads[requested].shared)
+        arriving[requested % window] =
+            startFetch(fetchPlain ? Layout::Plain : layout, reads[requested].at,
+                       readAhead_[requested % window]);
+  };
+  for (std::size_t n = 0; n < reads.size(); ++n) {
+    const PageRead &r = reads[n];
+    requestAhead(n + window);
+    bool plainPage = fetchPlain;
+    const Element *page;
+    if (r.shared) {
+      page = reinterpret_cast<const Element *>(localPages(r.at.server_id).page(r.at.page_index));
+      plainPage = true;
+    } else {
+      arriving[n % window].get();
+      page = readAhead_[n % window].data();
+    }
+    if (layout != Layout::Plain && plainPage) {
+      gather(layout == Layout::Transpose13, page, buffer, pagePart(pageDomain_, r.box, r.part, d));
+      continue;
+    }
+    Index3 srcAt, dstAt, extent;
+    for (int k = 0; k < 3; ++k) {
+      srcAt[k] = r.part.lo[perm[k]] - r.box.lo[perm[k]];
+      dstAt[k] = r.part.lo[perm[k]] - d.lo[perm[k]];
+      extent[k] = r.part.extent(perm[k]);
+    }
+    copyBox(page, pageShape, srcAt, buffer, bufShape, dstAt, extent);
+  }
 }
 
 void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
-  // With client-side transposes the pages travel plain.
-  bool clientSide = layout != Layout::Plain && transposeSite_ == TransposeSite::Client;
-  Layout pageLayout = clientSide ? Layout::Plain : layout;
   const int *perm = kPerm[static_cast<int>(layout)];
-  const int *pagePerm = kPerm[static_cast<int>(pageLayout)];
-  Index3 bufShape, pageShape;
+  Index3 bufShape, transposedShape;
   for (int k = 0; k < 3; ++k) {
     bufShape[k] = d.extent(perm[k]);
-    pageShape[k] = pageDomain_.extent(pagePerm[k]);
+    transposedShape[k] = pageDomain_.extent(perm[k]);
   }
+  const Index3 plainShape{pageDomain_.extent(0), pageDomain_.extent(1), pageDomain_.extent(2)};
+  const std::size_t pageBytes = static_cast<std::size_t>(pageDomain_.size()) * sizeof(Element);
   Index3 first, last;
   for (int dim = 0; dim < 3; ++dim) {
     first[dim] = d.lo[dim] / pageDomain_.extent(dim);
@@ -284,22 +330,37 @@ void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
         Domain box = PageBox(p1, p2, p3);
         Domain part = box.intersect(d);
         address a = stored(i1, i2, i3, writeSet_);
-        int s1 = static_cast<int>(pageShape[0]), s2 = static_cast<int>(pageShape[1]),
-            s3 = static_cast<int>(pageShape[2]);
-        if (part == box && box.size() == pageDomain_.size()) {
-          // The domain covers the whole page: every element is overwritten.
-          scratch_.assignForOverwrite(s1, s2, s3);
-        } else if (part == box) {
-          // The domain covers all of the page that lies inside the array;
-          // the rest is padding, stored as zeros.
-          scratch_.assign(s1, s2, s3);
+        bool whole = part == box && box.size() == pageDomain_.size();
+        // Whole page: every element is overwritten. All of the page inside
+        // the array: the rest is padding, stored as zeros. Otherwise the
+        // rest of the page comes from the read copy.
+        const LocalPages &local = localPages(a.server_id);
+        // Shared pages and pages for a client-side transpose are plain.
+        bool plainPage =
+            layout == Layout::Plain || transposeSite_ == TransposeSite::Client || bool(local);
+        Layout pageLayout = plainPage ? Layout::Plain : layout;
+        const Index3 &pageShape = plainPage ? plainShape : transposedShape;
+        Element *page;
+        if (local) {
+          page = reinterpret_cast<Element *>(local.page(a.page_index));
+          if (part == box && !whole)
+            std::memset(static_cast<void *>(page), 0, pageBytes);
+          else if (part != box && readSet_ != writeSet_)
+            std::memcpy(static_cast<void *>(page),
+                        local.page(stored(i1, i2, i3, readSet_).page_index), pageBytes);
         } else {
-          // Partly covered: read, modify, write.
-          fetch(pageLayout, stored(i1, i2, i3, readSet_));
+          int s1 = static_cast<int>(pageShape[0]), s2 = static_cast<int>(pageShape[1]),
+              s3 = static_cast<int>(pageShape[2]);
+          if (whole)
+            scratch_.assignForOverwrite(s1, s2, s3);
+          else if (part == box)
+            scratch_.assign(s1, s2, s3);
+          else
+            fetch(pageLayout, stored(i1, i2, i3, readSet_));
+          page = scratch_.data();
         }
-        if (clientSide) {
-          scatter(layout == Layout::Transpose13, buffer, scratch_.data(),
-                  pagePart(pageDomain_, box, part, d));
+        if (layout != Layout::Plain && plainPage) {
+          scatter(layout == Layout::Transpose13, buffer, page, pagePart(pageDomain_, box, part, d));
         } else {
           Index3 srcAt, dstAt, extent;
           for (int k = 0; k < 3; ++k) {
@@ -307,8 +368,10 @@ void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
             dstAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
             extent[k] = part.extent(perm[k]);
           }
-          copyBox(buffer, bufShape, srcAt, scratch_.data(), pageShape, dstAt, extent);
+          copyBox(buffer, bufShape, srcAt, page, pageShape, dstAt, extent);
         }
+        if (local)
+          continue;
         ArrayDevice *server = page_server_[static_cast<std::size_t>(a.server_id)];
         // Arguments are copied when a call starts, so scratch_ may be reused
         // at once.
@@ -359,7 +422,9 @@ void Array::ReadIntoServerCache(const Domain &d) {
       for (auto i3 = d.lo[2] / pageDomain_.extent(2); i3 <= (d.hi[2] - 1) / pageDomain_.extent(2);
            ++i3) {
         address a = stored(i1, i2, i3, readSet_);
-        start page_server_[static_cast<std::size_t>(a.server_id)]->ReadIntoCache(a.page_index);
+        // Shared pages are read from memory: there is nothing to prefetch.
+        if (!localPages(a.server_id))
+          start page_server_[static_cast<std::size_t>(a.server_id)]->ReadIntoCache(a.page_index);
       }
 }
 

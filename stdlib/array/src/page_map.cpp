@@ -10,8 +10,8 @@
 
 namespace pocstd {
 
-PageMap::PageMap(int NP1, int NP2, int NP3, int NumberOfServers)
-    : np_{NP1, NP2, NP3}, servers_(NumberOfServers) {
+PageMap::PageMap(int NP1, int NP2, int NP3, int NumberOfServers, PageLayout layout)
+    : np_{NP1, NP2, NP3}, servers_(NumberOfServers), layout_(layout) {
   if (NP1 <= 0 || NP2 <= 0 || NP3 <= 0)
     throw std::invalid_argument("PageMap: the page grid must be positive, got " +
                                 std::to_string(NP1) + " x " + std::to_string(NP2) + " x " +
@@ -33,7 +33,7 @@ PageMap::PageMap(int NP1, int NP2, int NP3, int NumberOfServers)
   for (int i1 = 0; i1 < NP1; ++i1)
     for (int i2 = 0; i2 < NP2; ++i2)
       for (int i3 = 0; i3 < NP3; ++i3) {
-        int server = (i1 + i2 + i3) % NumberOfServers;
+        int server = serverOf(i1, i2, i3);
         index_[k++] = static_cast<std::uint32_t>(perServer_[server]++);
       }
 }
@@ -43,12 +43,17 @@ void PageMap::poc_write(poc::Writer &w) const {
   w.write(np_[1]);
   w.write(np_[2]);
   w.write(servers_);
+  w.write(static_cast<int>(layout_));
 }
 
 void PageMap::poc_read(poc::Reader &r) {
   int np1 = r.read<int>(), np2 = r.read<int>(), np3 = r.read<int>(), servers = r.read<int>();
+  int layout = r.read<int>();
+  if (layout != static_cast<int>(PageLayout::Circulant) &&
+      layout != static_cast<int>(PageLayout::Slabs))
+    r.fail("PageMap: unknown layout " + std::to_string(layout));
   try {
-    *this = PageMap(np1, np2, np3, servers);
+    *this = PageMap(np1, np2, np3, servers, static_cast<PageLayout>(layout));
   } catch (const std::invalid_argument &e) {
     r.fail(e.what());
   }
@@ -61,7 +66,15 @@ address PageMap::PageAddress(int i1, int i2, int i3) const {
                             std::to_string(np_[0]) + " x " + std::to_string(np_[1]) + " x " +
                             std::to_string(np_[2]) + " page grid");
   std::size_t k = (static_cast<std::size_t>(i1) * np_[1] + i2) * np_[2] + i3;
-  return address{(i1 + i2 + i3) % servers_, index_[k]};
+  return address{serverOf(i1, i2, i3), index_[k]};
+}
+
+int PageMap::serverOf(int i1, int i2, int i3) const {
+  if (layout_ == PageLayout::Slabs)
+    // Slab s is [floor(s NP1 / S), floor((s+1) NP1 / S)): i1 lies in the
+    // last slab that begins at or before it.
+    return static_cast<int>((static_cast<long long>(i1 + 1) * servers_ - 1) / np_[0]);
+  return (i1 + i2 + i3) % servers_;
 }
 
 std::size_t PageMap::PagesOnServer(int server) const {

@@ -25,6 +25,10 @@ ArrayDevice::ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1, int
     : ArrayPageDevice(std::move(storage), NumberOfPages, n1, n2, n3),
       numberOfCachePages_(checkedCacheSize(Nc)) {}
 
+bool ArrayDevice::sharesPages() const {
+  return numberOfCachePages_ == 0 && ArrayPageDevice::sharesPages();
+}
+
 void ArrayDevice::poc_write(poc::Writer &w) const {
   ArrayPageDevice::poc_write(w);
   w.write(numberOfCachePages_);

@@ -107,6 +107,10 @@ public:
 
   bool directIO() const override { return direct_; }
 
+  // File pages are read and written by the device's process, which keeps
+  // its disk work apart from its clients' computation.
+  std::byte *sharedPage(std::size_t) override { return nullptr; }
+
 private:
   /// Closes the file, keeping errno for the exception.
   [[noreturn]] void closeAndFail(const std::string &what, const std::string &path) {

@@ -9,6 +9,7 @@
 #include "page_store.hpp"
 
 #include <cstring>
+#include <mutex>
 #include <vector>
 
 namespace pocstd::detail {
@@ -27,11 +28,10 @@ public:
   }
 
   void write(std::size_t index, const AlignedBuffer &from) override {
-    AlignedBuffer &page = pages_[index];
-    if (page.size() == 0)
-      page = AlignedBuffer(pageSize_);
-    std::memcpy(page.data(), from.data(), pageSize_);
+    std::memcpy(allocated(index), from.data(), pageSize_);
   }
+
+  std::byte *sharedPage(std::size_t index) override { return allocated(index); }
 
   // Memory pages end with the process; there is nothing to make durable.
   void flush() override {}
@@ -39,6 +39,17 @@ public:
   bool directIO() const override { return false; }
 
 private:
+  /// Page \p index's memory, allocated (zeroed) on first use. The device's
+  /// process and the threads sharing its pages may allocate at once.
+  std::byte *allocated(std::size_t index) {
+    std::lock_guard<std::mutex> lock(allocation_);
+    AlignedBuffer &page = pages_[index];
+    if (page.size() == 0)
+      page = AlignedBuffer(pageSize_);
+    return page.data();
+  }
+
+  std::mutex allocation_;
   std::vector<AlignedBuffer> pages_;
   std::size_t pageSize_;
 };

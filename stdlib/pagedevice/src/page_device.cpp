@@ -39,6 +39,25 @@ PageDevice::~PageDevice() = default;
 
 bool PageDevice::directIO() const { return store_ && store_->directIO(); }
 
+DeviceStats PageDevice::stats() const {
+  DeviceStats s = stats_;
+  s.pages_shared = pagesShared_.load(std::memory_order_relaxed);
+  return s;
+}
+
+void PageDevice::resetStats() {
+  stats_ = DeviceStats{};
+  pagesShared_.store(0, std::memory_order_relaxed);
+}
+
+bool PageDevice::sharesPages() const { return store_ && storage_.medium == Medium::Memory; }
+
+std::byte *PageDevice::sharedPage(std::size_t PageIndex) {
+  checkIndex(PageIndex, "sharedPage");
+  pagesShared_.fetch_add(1, std::memory_order_relaxed);
+  return store_->sharedPage(PageIndex);
+}
+
 void PageDevice::Flush() {
   if (store_)
     store_->flush();

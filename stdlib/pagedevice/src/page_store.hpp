@@ -32,6 +32,11 @@ public:
   virtual void flush() = 0;
   /// True when transfers bypass the kernel page cache (O_DIRECT).
   virtual bool directIO() const = 0;
+  /// The memory holding page \p index, for a caller that copies to and from
+  /// it directly, or null when the medium is not memory. Safe to call from
+  /// several threads at once, and concurrently with read and write of other
+  /// pages.
+  virtual std::byte *sharedPage(std::size_t index) = 0;
 };
 
 /// How a file store treats its file.

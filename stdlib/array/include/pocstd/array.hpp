@@ -14,14 +14,21 @@
 ///
 /// Page transfers are remote calls when the servers are remote processes (the
 /// writes and ReadIntoServerCache are started, i.e. asynchronous), and
-/// ordinary calls when they are local objects.
+/// ordinary calls when they are local objects. A memory server without a
+/// cache that lives in the client's own OS process (a process on the same
+/// host, or a local object) is not called at all: the client copies
+/// straight between its buffer and the server's pages (LocalPages, one copy
+/// instead of four), transposing on the way.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "pocstd/array_device.hpp"
 #include "pocstd/domain.hpp"
+#include "pocstd/local_pages.hpp"
 #include "pocstd/page_map.hpp"
+
+#include <poc/future.hpp>
 
 #include <complex>
 #include <cstddef>
@@ -111,6 +118,8 @@ private:
   enum class Layout { Plain, Transpose13, Transpose23 };
   void readDomain(Layout layout, const Domain &d, Element *buffer);
   void writeDomain(Layout layout, const Domain &d, const Element *buffer);
+  /// Requests page \p a in \p layout; the future's wait fills \p into.
+  poc::future<void> startFetch(Layout layout, const address &a, ArrayPage &into);
   /// Fetches page \p a into scratch_ in \p layout.
   void fetch(Layout layout, const address &a);
   void checkInside(const Domain &d, const char *operation) const;
@@ -125,8 +134,20 @@ private:
   int readSet_ = 0;
   int writeSet_ = 0;
   TransposeSite transposeSite_ = TransposeSite::Server;
+  /// The direct access to server \p server's pages (empty unless it is a
+  /// memory server in this OS process), found at the first transfer.
+  const LocalPages &localPages(int server);
+
+  /// Bytes of remote pages a read requests ahead of the one it copies.
+  static constexpr std::size_t kReadAheadBytes = std::size_t{16} << 20;
   /// Reused page, so that a line of transfers allocates once.
   ArrayPage scratch_;
+  /// Reused pages that remote reads arrive in (a window of
+  /// kReadAheadBytes, at least two pages).
+  std::vector<ArrayPage> readAhead_;
+  /// Per server, found by localPages (not part of the description: a copy
+  /// in another process finds its own).
+  std::vector<LocalPages> local_;
 };
 
 } // namespace pocstd

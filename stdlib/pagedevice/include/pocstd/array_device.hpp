@@ -42,6 +42,13 @@ public:
   void write(const Page &p, std::size_t page_index) override;
 
   int NumberOfCachePages() const { return numberOfCachePages_; }
+
+protected:
+  /// A caching device is never shared: its process must see every write to
+  /// drop stale cached copies.
+  bool sharesPages() const override;
+
+public:
   /// Pages currently cached.
   std::size_t CachedPages() const { return cache_.size(); }
 

@@ -24,6 +24,9 @@ struct DeviceStats {
   std::uint64_t cache_hits = 0;   ///< reads served from the cache
   std::uint64_t cache_misses = 0; ///< reads that went to the medium
   double cache_fill_seconds = 0;  ///< time spent in ReadIntoCache
+  /// Page accesses by clients in the device's OS process that copied
+  /// straight to or from the device's memory (LocalPages), bypassing it.
+  std::uint64_t pages_shared = 0;
 };
 
 } // namespace pocstd

@@ -18,6 +18,7 @@
 #include "pocstd/page.hpp"
 #include "pocstd/storage.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -69,8 +70,8 @@ public:
   /// True when a file device transfers with O_DIRECT (false for memory and
   /// for file systems that refuse direct I/O).
   bool directIO() const;
-  DeviceStats stats() const { return stats_; }
-  void resetStats() { stats_ = DeviceStats{}; }
+  DeviceStats stats() const;
+  void resetStats();
 
   /// Saves the device's description (storage, NumberOfPages, PageSize),
   /// after flushing the file, so a saved device never claims pages that are
@@ -83,17 +84,28 @@ public:
   void poc_read(poc::Reader &r);
 
 protected:
+  /// True when LocalPages may share this device's pages: a memory device.
+  /// A derived device whose process must see every access says no.
+  virtual bool sharesPages() const;
   /// Checks \p PageIndex, naming \p operation in the error.
   void checkIndex(std::size_t PageIndex, const char *operation) const;
   /// Counters, for derived devices that add their own (caching).
   DeviceStats &mutableStats() { return stats_; }
 
 private:
+  friend class LocalPages;
+  /// The memory of page \p PageIndex for LocalPages (sharesPages() is
+  /// true), counted in DeviceStats::pages_shared. Throws std::out_of_range
+  /// for a bad index.
+  std::byte *sharedPage(std::size_t PageIndex);
+
   Storage storage_;
   std::size_t numberOfPages_ = 0;
   std::size_t pageSize_ = 0;
   std::unique_ptr<detail::PageStore> store_;
   DeviceStats stats_;
+  /// Pages handed out by sharedPage, from the sharing threads.
+  std::atomic<std::uint64_t> pagesShared_{0};
 };
 
 } // namespace pocstd
