@@ -45,6 +45,16 @@ poc::machine pick(const std::vector<std::string> &names, int i) {
   return all[static_cast<std::size_t>(i) % all.size()];
 }
 
+/// Where FFT process \p i runs: on the --fft-machines, round robin, or else
+/// in the host of page server i % S. There it copies that server's memory
+/// pages directly (pocstd::LocalPages); with the slab map and F = S these
+/// are all the pages of its fft2 and fft3 lines.
+poc::machine fftMachine(const fft3d::Options &opt, const Array &array, int i) {
+  if (!opt.fftMachines.empty())
+    return pick(opt.fftMachines, i);
+  return poc::machine_of(array.PageServer(i % array.NumberOfServers()));
+}
+
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -178,7 +188,7 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options &opt, Array *array,
   int n = opt.ffts;
   FFT3 **fft = new FFT3 *[n];
   for (int i = 0; i < n; ++i)
-    fft[i] = new (pick(opt.fftMachines, i)) FFT3(sign, array, settings, progress);
+    fft[i] = new (fftMachine(opt, *array, i)) FFT3(sign, array, settings, progress);
   for (int i = 0; i < n; ++i)
     fft[i]->SetProcessGroup(i, n, fft);
   if (!initialized) {
@@ -272,13 +282,16 @@ int main(int argc, char **argv) {
 
   Domain arrayDomain = Domain::box(opt.size[0], opt.size[1], opt.size[2]);
   Domain pageDomain = Domain::box(opt.page[0], opt.page[1], opt.page[2]);
-  pocstd::PageMap map(opt.pages(0), opt.pages(1), opt.pages(2), opt.servers);
+  pocstd::PageMap map(opt.pages(0), opt.pages(1), opt.pages(2), opt.servers, opt.pageMap);
   // Each server caches what the F processes may have prefetched and not yet
   // read: up to two lines per process (the one being read, the next one),
   // spread evenly over the servers by the circulant map, plus rounding.
+  // Memory servers have nothing to prefetch, and without a cache the FFT
+  // processes on their host copy their pages directly (pocstd::LocalPages).
   int longestLine = std::max({opt.pages(0), opt.pages(1), opt.pages(2)});
-  int cachePages =
-      opt.prefetch ? (2 * opt.ffts * longestLine + opt.servers - 1) / opt.servers + opt.ffts : 0;
+  int cachePages = opt.prefetch && !opt.inCore
+                       ? (2 * opt.ffts * longestLine + opt.servers - 1) / opt.servers + opt.ffts
+                       : 0;
 
   double bytes = double(arrayDomain.size()) * sizeof(std::complex<double>);
   fmt::print("fft3d: {}x{}x{} complex doubles ({}) in {}x{}x{} pages on {} {} servers, "

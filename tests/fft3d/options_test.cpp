@@ -32,6 +32,7 @@ TEST(Options, Defaults) {
   EXPECT_EQ(o.servers, 2);
   EXPECT_TRUE(o.inCore);
   EXPECT_TRUE(o.prefetch);
+  EXPECT_EQ(o.pageMap, pocstd::PageLayout::Slabs);
 }
 
 TEST(Options, ParsesEverything) {
@@ -52,6 +53,8 @@ TEST(Options, ParsesEverything) {
                      "off",
                      "--transpose",
                      "client",
+                     "--page-map",
+                     "circulant",
                      "--direction",
                      "roundtrip",
                      "--verify",
@@ -73,6 +76,7 @@ TEST(Options, ParsesEverything) {
   EXPECT_FALSE(o.directIO);
   EXPECT_FALSE(o.prefetch);
   EXPECT_TRUE(o.clientTranspose);
+  EXPECT_EQ(o.pageMap, pocstd::PageLayout::Circulant);
   EXPECT_EQ(o.direction, Direction::RoundTrip);
   EXPECT_TRUE(o.verify);
   EXPECT_TRUE(o.measure);
@@ -94,6 +98,7 @@ TEST(Options, BadOptionsGiveClearMessages) {
   EXPECT_NE(error({"--servers"}).find("--servers needs a value"), std::string::npos);
   EXPECT_NE(error({"--prefetch", "maybe"}).find("on or off"), std::string::npos);
   EXPECT_NE(error({"--transpose", "here"}).find("server or client"), std::string::npos);
+  EXPECT_NE(error({"--page-map", "rows"}).find("circulant or slabs"), std::string::npos);
   EXPECT_NE(error({"--direction", "sideways"}).find("forward, inverse or roundtrip"),
             std::string::npos);
   EXPECT_NE(error({"--server-machines", "a,,b"}).find("empty machine name"), std::string::npos);

@@ -160,7 +160,12 @@ Options parseOptions(int argc, const char *const *argv) {
       o.directIO = false;
     } else if (arg == "--prefetch")
       o.prefetch = parseOnOff(arg, next());
-    else if (arg == "--transpose") {
+    else if (arg == "--page-map") {
+      std::string m = next();
+      if (m != "circulant" && m != "slabs")
+        bad("--page-map needs circulant or slabs, got '" + m + "'");
+      o.pageMap = m == "slabs" ? pocstd::PageLayout::Slabs : pocstd::PageLayout::Circulant;
+    } else if (arg == "--transpose") {
       std::string t = next();
       if (t != "server" && t != "client")
         bad("--transpose needs server or client, got '" + t + "'");
@@ -228,6 +233,10 @@ computed line by line by F FFT processes (Givelberg, sections 4-5).
                             killed) after R durable progress records of this job
   --prefetch on|off         servers read the next line while FFTs run (default on)
   --transpose server|client where pages are transposed for fft1/fft2 (default server)
+  --page-map slabs|circulant  pages on servers: a slab of dimension 1 per server (default),
+                            or the paper's circulant map; FFT process p runs with server
+                            p % S, so with slabs and F = S fft2 and fft3 find every page
+                            of their lines in their own host's memory
   --direction forward|inverse|roundtrip   (default forward; inverse is normalised)
   --verify                  compare with FFTW's in-core 3D transform
   --plan estimate|measure   FFTW planner effort (default estimate)

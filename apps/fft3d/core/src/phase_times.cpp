@@ -60,6 +60,9 @@ std::string serverReport(int s, const pocstd::DeviceStats &st) {
   out += fmt::format("{}: ArrayDevice::read: {} pages from cache, {} from the medium\n", s,
                      static_cast<unsigned long long>(st.cache_hits),
                      static_cast<unsigned long long>(st.cache_misses));
+  out += fmt::format("{}: shared: {} page copies by clients on the server's host, straight "
+                     "to or from its memory\n",
+                     s, static_cast<unsigned long long>(st.pages_shared));
   out += fmt::format("{}: ArrayDevice::write: {} pages, {}, {:.6g} sec, {}\n", s,
                      static_cast<unsigned long long>(st.pages_written),
                      formatBytes(double(st.bytes_written)), st.write_seconds,

@@ -58,7 +58,8 @@ std::string runFingerprint(const Options &o) {
     << o.page[1] << 'x' << o.page[2] << ",servers="
     << o.servers
     // A line number means a different line for another F.
-    << ",ffts=" << o.ffts << ",direction=" << static_cast<int>(o.direction) << ",seed=" << o.seed;
+    << ",ffts=" << o.ffts << ",map=" << static_cast<int>(o.pageMap)
+    << ",direction=" << static_cast<int>(o.direction) << ",seed=" << o.seed;
   return s.str();
 }
 

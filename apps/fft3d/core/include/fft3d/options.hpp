@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "pocstd/page_map.hpp"
+
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -51,6 +53,8 @@ struct Options {
   bool keep = false;            ///< leave the finished run in the store
   bool prefetch = true;         ///< server-side ReadIntoServerCache
   bool clientTranspose = false; ///< transpose pages in the FFT processes, not the servers
+  /// How pages are spread over the servers (pocstd::PageMap).
+  pocstd::PageLayout pageMap = pocstd::PageLayout::Slabs;
   Direction direction = Direction::Forward;
   bool verify = false;    ///< compare with FFTW in-core
   bool measure = false;   ///< FFTW_MEASURE instead of FFTW_ESTIMATE
