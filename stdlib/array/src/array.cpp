@@ -247,15 +247,13 @@ void Array::readDomain(Layout layout, const Domain &d, Element *buffer) {
     bufShape[k] = d.extent(perm[k]);
     pageShape[k] = pageDomain_.extent(perm[k]);
   }
-  // The pages of d, in order; the remote ones are requested ahead, up to a
-  // window of kReadAheadBytes, so that the servers prepare and send pages
-  // while this client copies the ones that have arrived.
+  // The pages of d: those shared by servers in this OS process, and those
+  // fetched from the others.
   struct PageRead {
     Domain box, part;
     address at;
-    bool shared;
   };
-  std::vector<PageRead> reads;
+  std::vector<PageRead> shared, fetched;
   for (auto i1 = d.lo[0] / pageDomain_.extent(0); i1 <= (d.hi[0] - 1) / pageDomain_.extent(0); ++i1)
     for (auto i2 = d.lo[1] / pageDomain_.extent(1); i2 <= (d.hi[1] - 1) / pageDomain_.extent(1);
          ++i2)
@@ -263,41 +261,15 @@ void Array::readDomain(Layout layout, const Domain &d, Element *buffer) {
            ++i3) {
         Domain box = PageBox(static_cast<int>(i1), static_cast<int>(i2), static_cast<int>(i3));
         address at = stored(i1, i2, i3, readSet_);
-        reads.push_back({box, box.intersect(d), at, bool(localPages(at.server_id))});
+        (localPages(at.server_id) ? shared : fetched).push_back({box, box.intersect(d), at});
       }
-  // A fetched page is plain for a client-side transpose, and a shared page
-  // is always read plain (transposed on the way, like the former).
+  // A fetched page is plain for a client-side transpose; a shared page is
+  // always plain, and transposed on the way like the former.
   bool fetchPlain = layout == Layout::Plain || transposeSite_ == TransposeSite::Client;
-  std::size_t pageBytes = static_cast<std::size_t>(pageDomain_.size()) * sizeof(Element);
-  std::size_t window = std::max<std::size_t>(2, kReadAheadBytes / pageBytes);
-  if (readAhead_.size() < window)
-    readAhead_.resize(window);
-  // Page k goes to slot k % window, whose previous page, k - window, has
-  // been copied out once page k - window + 1 is being read.
-  std::vector<poc::future<void>> arriving(window);
-  std::size_t requested = 0;
-  auto requestAhead = [&](std::size_t upTo) {
-    for (; requested < reads.size() && requested < upTo; ++requested)
-      if (!reads[requested].shared)
-        arriving[requested % window] =
-            startFetch(fetchPlain ? Layout::Plain : layout, reads[requested].at,
-                       readAhead_[requested % window]);
-  };
-  for (std::size_t n = 0; n < reads.size(); ++n) {
-    const PageRead &r = reads[n];
-    requestAhead(n + window);
-    bool plainPage = fetchPlain;
-    const Element *page;
-    if (r.shared) {
-      page = reinterpret_cast<const Element *>(localPages(r.at.server_id).page(r.at.page_index));
-      plainPage = true;
-    } else {
-      arriving[n % window].get();
-      page = readAhead_[n % window].data();
-    }
+  auto copyOut = [&](const PageRead &r, const Element *page, bool plainPage) {
     if (layout != Layout::Plain && plainPage) {
       gather(layout == Layout::Transpose13, page, buffer, pagePart(pageDomain_, r.box, r.part, d));
-      continue;
+      return;
     }
     Index3 srcAt, dstAt, extent;
     for (int k = 0; k < 3; ++k) {
@@ -306,6 +278,31 @@ void Array::readDomain(Layout layout, const Domain &d, Element *buffer) {
       extent[k] = r.part.extent(perm[k]);
     }
     copyBox(page, pageShape, srcAt, buffer, bufShape, dstAt, extent);
+  };
+  // Fetched pages are requested a window of kReadAheadBytes ahead, the
+  // first ones before the shared pages are copied, so that the servers read
+  // and send while this client copies. Fetched page k arrives in slot
+  // k % window, free again once page k - window has been copied out.
+  std::size_t pageBytes = static_cast<std::size_t>(pageDomain_.size()) * sizeof(Element);
+  std::size_t window =
+      std::min(fetched.size(), std::max<std::size_t>(2, kReadAheadBytes / pageBytes));
+  if (readAhead_.size() < window)
+    readAhead_.resize(window);
+  std::vector<poc::future<void>> arriving(window);
+  auto request = [&](std::size_t k) {
+    arriving[k % window] =
+        startFetch(fetchPlain ? Layout::Plain : layout, fetched[k].at, readAhead_[k % window]);
+  };
+  for (std::size_t k = 0; k < window; ++k)
+    request(k);
+  for (const PageRead &r : shared)
+    copyOut(r, reinterpret_cast<const Element *>(localPages(r.at.server_id).page(r.at.page_index)),
+            true);
+  for (std::size_t k = 0; k < fetched.size(); ++k) {
+    arriving[k % window].get();
+    copyOut(fetched[k], readAhead_[k % window].data(), fetchPlain);
+    if (k + window < fetched.size())
+      request(k + window);
   }
 }
 
