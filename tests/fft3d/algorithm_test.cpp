@@ -4,6 +4,7 @@
 // transform of the same input.
 #include "fft3d/reference.hpp"
 #include "fft3d/run_line.hpp"
+#include "fft3d/streamed_check.hpp"
 
 #include <gtest/gtest.h>
 
@@ -75,6 +76,7 @@ public:
     array_.read(array_.ArrayDomain(), out.data());
     return out;
   }
+  pocstd::Array &array() { return array_; }
   std::uint64_t cacheHits() const {
     std::uint64_t h = 0;
     for (const auto &d : devices_)
@@ -106,6 +108,24 @@ TEST_P(Algorithm, ForwardMatchesFftwAndInverseRecoversInput) {
     EXPECT_GT(run.cacheHits(), 0u);
   else
     EXPECT_EQ(run.cacheHits(), 0u);
+}
+
+TEST(Algorithm, StreamedChecksSeeEnergyAndRoundTrip) {
+  // The checks --verify uses beyond the in-core reference, column by column.
+  RunShape s{{12, 10, 14}, {5, 4, 3}, 3, 2, false};
+  LocalRun run(s);
+  run.transform(kForward, true, 5);
+  double points = 12.0 * 10 * 14;
+  EXPECT_LE(energyError(run.array(), 5, points), 1e-12);
+  EXPECT_GT(energyError(run.array(), 5, 1.0), 0.5); // the unscaled energy is wrong
+  EXPECT_GT(roundTripError(run.array(), 5), 0.5);   // not the input yet
+  run.transform(kBackward, false, 5);
+  EXPECT_LE(roundTripError(run.array(), 5), 1e-12);
+  EXPECT_LE(energyError(run.array(), 5, 1.0), 1e-12);
+  // One changed value is seen.
+  std::complex<double> one(1, 0);
+  run.array().write(Domain(11, 12, 9, 10, 13, 14), &one);
+  EXPECT_GT(roundTripError(run.array(), 5), 1e-3);
 }
 
 TEST(Algorithm, InverseAloneMatchesNormalisedFftw) {
