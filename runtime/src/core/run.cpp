@@ -1,3 +1,4 @@
+#include "affinity.hpp"
 #include "arena.hpp"
 #include "engine.hpp"
 #include "host.hpp"
@@ -57,6 +58,8 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   int result = 0;
+  // Before the host's threads start: they inherit the main thread's CPUs.
+  detail::widen_single_cpu_binding();
   detail::remember_arguments(argc, argv);
   // Failed spawns and connections are reported as exceptions, not aborts.
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
