@@ -248,3 +248,49 @@ TEST(LocalPages, AFileDeviceIsNotShared) {
   ArrayDevice dev(Storage::file(dir.file("shared")), 2, 2, 2, 2, 0);
   EXPECT_FALSE(LocalPages::of(&dev));
 }
+
+// The cache of a file ArrayDevice loads on a thread of its own (page_cache):
+// what the process sees must be as if it had read in order.
+TEST(ArrayDeviceCache, AWriteDuringALoadWins) {
+  TempDir dir;
+  ArrayDevice dev(Storage::file(dir.file("cache")), 4, 8, 8, 8, 4);
+  ArrayPage old(8, 8, 8), fresh(8, 8, 8);
+  for (std::size_t i = 0; i < old.elements(); ++i) {
+    old.data()[i] = {1, 0};
+    fresh.data()[i] = {2, 0};
+  }
+  dev.write(old, 0);
+  dev.ReadIntoCache(0); // the load of the old page may still run...
+  dev.write(fresh, 0);  // ...the write waits for it and drops it
+  ArrayPage r;
+  dev.read(r, 0);
+  EXPECT_EQ(r.data()[0], std::complex<double>(2, 0));
+  DeviceStats s = dev.stats();
+  EXPECT_EQ(s.cache_hits, 0u);
+  EXPECT_EQ(s.cache_fills, 1u);
+}
+
+TEST(ArrayDeviceCache, AFailedLoadIsTheReadsError) {
+  TempDir dir;
+  std::string file = dir.file("short");
+  ArrayDevice dev(Storage::file(file), 2, 8, 8, 8, 2);
+  ASSERT_EQ(::truncate(file.c_str(), 0), 0); // the pages are gone from the medium
+  dev.ReadIntoCache(1);
+  ArrayPage r;
+  try {
+    dev.read(r, 1);
+    FAIL() << "a read of a page whose load failed returned";
+  } catch (const std::system_error &e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("unexpected end of file"));
+  }
+  EXPECT_EQ(dev.CachedPages(), 0u);
+}
+
+TEST(ArrayDeviceCache, DestroyedWithLoadsPending) {
+  TempDir dir;
+  auto dev = std::make_unique<ArrayDevice>(Storage::file(dir.file("many")), 64, 8, 8, 8, 64);
+  for (std::size_t i = 0; i < 64; ++i)
+    dev->ReadIntoCache(i);
+  EXPECT_LE(dev->CachedPages(), 64u);
+  dev.reset(); // stops the loads not started, waits for the one running
+}

@@ -2,7 +2,7 @@
 
 #include "pocstd/array_device.hpp"
 
-#include "stopwatch.hpp"
+#include "page_cache.hpp"
 
 #include <poc/serialize.hpp>
 
@@ -23,7 +23,29 @@ int checkedCacheSize(int Nc) {
 
 ArrayDevice::ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2, int n3, int Nc)
     : ArrayPageDevice(std::move(storage), NumberOfPages, n1, n2, n3),
-      numberOfCachePages_(checkedCacheSize(Nc)) {}
+      numberOfCachePages_(checkedCacheSize(Nc)) {
+  makeCache();
+}
+
+// Out of line: the cache's type is complete only here.
+ArrayDevice::ArrayDevice() = default;
+ArrayDevice::~ArrayDevice() = default;
+
+void ArrayDevice::makeCache() {
+  cache_.reset();
+  if (numberOfCachePages_ == 0)
+    return;
+  cache_ = std::make_unique<detail::PageCache>(
+      static_cast<std::size_t>(numberOfCachePages_),
+      // The medium's own read, not the cache's (read is virtual).
+      [this](Page &p, std::size_t index) { PageDevice::read(p, index); },
+      [this](double seconds) {
+        countInStats([&](DeviceStats &s) {
+          s.cache_fills += 1;
+          s.cache_fill_seconds += seconds;
+        });
+      });
+}
 
 bool ArrayDevice::sharesPages() const {
   return numberOfCachePages_ == 0 && ArrayPageDevice::sharesPages();
@@ -40,51 +62,33 @@ void ArrayDevice::poc_read(poc::Reader &r) {
   if (Nc < 0)
     r.fail("ArrayDevice: saved cache size " + std::to_string(Nc) + " is negative");
   numberOfCachePages_ = Nc;
-  cache_.clear();
+  makeCache();
 }
 
-std::deque<ArrayDevice::CachedPage>::iterator ArrayDevice::find(std::size_t index) {
-  for (auto it = cache_.begin(); it != cache_.end(); ++it)
-    if (it->index == index)
-      return it;
-  return cache_.end();
-}
+std::size_t ArrayDevice::CachedPages() const { return cache_ ? cache_->size() : 0; }
 
 void ArrayDevice::ReadIntoCache(std::size_t page_index) {
   checkIndex(page_index, "ReadIntoCache");
-  if (numberOfCachePages_ == 0 || find(page_index) != cache_.end())
-    return;
-  detail::Stopwatch clock;
-  Page page;
-  if (cache_.size() == static_cast<std::size_t>(numberOfCachePages_)) {
-    // Reuse the evicted page's buffer: no allocation in the steady state.
-    page = std::move(cache_.front().page);
-    cache_.pop_front();
-  }
-  PageDevice::read(page, page_index);
-  cache_.push_back(CachedPage{page_index, std::move(page)});
-  mutableStats().cache_fills += 1;
-  mutableStats().cache_fill_seconds += clock.seconds();
+  if (cache_)
+    cache_->prefetch(page_index);
 }
 
 void ArrayDevice::read(Page &p, std::size_t page_index) {
   checkIndex(page_index, "read");
-  auto it = find(page_index);
-  if (it == cache_.end()) {
-    mutableStats().cache_misses += 1;
-    PageDevice::read(p, page_index);
+  if (cache_ && cache_->take(page_index, p)) {
+    countInStats([](DeviceStats &s) { s.cache_hits += 1; });
     return;
   }
-  mutableStats().cache_hits += 1;
-  p = std::move(it->page);
-  cache_.erase(it);
+  countInStats([](DeviceStats &s) { s.cache_misses += 1; });
+  PageDevice::read(p, page_index);
 }
 
 void ArrayDevice::write(const Page &p, std::size_t page_index) {
   checkIndex(page_index, "write");
-  auto it = find(page_index);
-  if (it != cache_.end())
-    cache_.erase(it);
+  // A cached copy would be stale; a load in flight must not land after the
+  // write either.
+  if (cache_)
+    cache_->drop(page_index);
   PageDevice::write(p, page_index);
 }
 

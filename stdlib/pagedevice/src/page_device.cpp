@@ -40,13 +40,15 @@ PageDevice::~PageDevice() = default;
 bool PageDevice::directIO() const { return store_ && store_->directIO(); }
 
 DeviceStats PageDevice::stats() const {
+  std::unique_lock<std::mutex> lock(statsLock_);
   DeviceStats s = stats_;
+  lock.unlock();
   s.pages_shared = pagesShared_.load(std::memory_order_relaxed);
   return s;
 }
 
 void PageDevice::resetStats() {
-  stats_ = DeviceStats{};
+  countInStats([](DeviceStats &s) { s = DeviceStats{}; });
   pagesShared_.store(0, std::memory_order_relaxed);
 }
 
@@ -86,7 +88,7 @@ void PageDevice::poc_read(poc::Reader &r) {
   storage_ = std::move(storage);
   numberOfPages_ = pages;
   pageSize_ = pageSize;
-  stats_ = DeviceStats{};
+  resetStats();
 }
 
 void PageDevice::checkIndex(std::size_t PageIndex, const char *operation) const {
@@ -103,9 +105,12 @@ void PageDevice::write(const Page &p, std::size_t PageIndex) {
                      " bytes given to a device of " + std::to_string(pageSize_) + "-byte pages");
   detail::Stopwatch clock;
   store_->write(PageIndex, p.buffer());
-  stats_.write_seconds += clock.seconds();
-  stats_.pages_written += 1;
-  stats_.bytes_written += pageSize_;
+  double seconds = clock.seconds();
+  countInStats([&](DeviceStats &s) {
+    s.write_seconds += seconds;
+    s.pages_written += 1;
+    s.bytes_written += pageSize_;
+  });
 }
 
 void PageDevice::read(Page &p, std::size_t PageIndex) {
@@ -113,9 +118,12 @@ void PageDevice::read(Page &p, std::size_t PageIndex) {
   p.resizeForOverwrite(pageSize_);
   detail::Stopwatch clock;
   store_->read(PageIndex, p.buffer());
-  stats_.read_seconds += clock.seconds();
-  stats_.pages_read += 1;
-  stats_.bytes_read += pageSize_;
+  double seconds = clock.seconds();
+  countInStats([&](DeviceStats &s) {
+    s.read_seconds += seconds;
+    s.pages_read += 1;
+    s.bytes_read += pageSize_;
+  });
 }
 
 } // namespace pocstd

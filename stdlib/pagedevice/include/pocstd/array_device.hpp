@@ -6,7 +6,10 @@
 /// (`start server->ReadIntoCache(i)`), the server loads it from its medium
 /// while the client computes, and the later read is answered from memory.
 /// Requests from one client are served in order, so a write the client issues
-/// after its ReadIntoCache calls runs after them, as in the paper.
+/// after its ReadIntoCache calls runs after them, as in the paper. The loads
+/// run on a thread of the device's own, so the process goes on serving (a
+/// read waits for its page's load, a write of a page waits for the page's
+/// load and then drops it).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -15,31 +18,38 @@
 #include <poc/annotations.hpp>
 
 #include <cstddef>
-#include <deque>
+#include <memory>
 
 namespace pocstd {
+
+namespace detail {
+class PageCache;
+}
 
 /// An ArrayPageDevice whose reads are served from a prefetch cache.
 class POC_REMOTE ArrayDevice : public ArrayPageDevice {
 public:
   /// A device with no medium (see PageDevice()).
-  ArrayDevice() = default;
+  ArrayDevice();
   /// As ArrayPageDevice, with room for \p Nc cached pages (0 disables the
   /// cache: ReadIntoCache then does nothing). Throws std::invalid_argument
   /// for a negative \p Nc.
   ArrayDevice(Storage storage, std::size_t NumberOfPages, int n1, int n2, int n3, int Nc);
 
-  /// Loads page \p page_index into the cache unless it is there already; when
-  /// the cache is full the oldest entry makes room. Throws std::out_of_range
-  /// for a bad index.
+  /// Starts loading page \p page_index into the cache unless it is there
+  /// already, and returns; when the cache is full the oldest entry makes
+  /// room. Throws std::out_of_range for a bad index.
   void ReadIntoCache(std::size_t page_index);
   /// Serves page \p page_index from the cache when present (and drops it from
-  /// the cache: a prefetched page is read once, then rewritten), otherwise
-  /// from the medium.
+  /// the cache: a prefetched page is read once, then rewritten), waiting for
+  /// its load if needed, otherwise from the medium. A failed load throws its
+  /// error here.
   void read(Page &p, std::size_t page_index) override;
   /// Writes through to the medium and drops any cached copy, so the cache
   /// never returns stale data.
   void write(const Page &p, std::size_t page_index) override;
+
+  ~ArrayDevice() override;
 
   int NumberOfCachePages() const { return numberOfCachePages_; }
 
@@ -49,8 +59,8 @@ protected:
   bool sharesPages() const override;
 
 public:
-  /// Pages currently cached.
-  std::size_t CachedPages() const { return cache_.size(); }
+  /// Pages currently cached (or loading).
+  std::size_t CachedPages() const;
 
   // The saved state (poc_write below): ArrayPageDevice's, then the cache
   // size (never the cached pages: a restored device starts with an empty
@@ -60,17 +70,11 @@ public:
   void poc_read(poc::Reader &r);
 
 private:
-  struct CachedPage {
-    std::size_t index;
-    Page page;
-  };
-  /// The entry for \p index, or cache_.end().
-  std::deque<CachedPage>::iterator find(std::size_t index);
+  /// A cache for numberOfCachePages_ pages (none for 0).
+  void makeCache();
 
   int numberOfCachePages_ = 0;
-  /// Oldest first. A line's worth of pages is small, so a linear search
-  /// beats a hash map here.
-  std::deque<CachedPage> cache_;
+  std::unique_ptr<detail::PageCache> cache_;
 };
 
 } // namespace pocstd

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 
 namespace poc {
 class Writer;
@@ -89,8 +90,13 @@ protected:
   virtual bool sharesPages() const;
   /// Checks \p PageIndex, naming \p operation in the error.
   void checkIndex(std::size_t PageIndex, const char *operation) const;
-  /// Counters, for derived devices that add their own (caching).
-  DeviceStats &mutableStats() { return stats_; }
+  /// Adds to the counters with \p update (derived devices count their own
+  /// events, e.g. cache hits). The counters take a lock: a caching device
+  /// reads the medium on a thread of its own.
+  template <class Update> void countInStats(Update update) {
+    std::lock_guard<std::mutex> lock(statsLock_);
+    update(stats_);
+  }
 
 private:
   friend class LocalPages;
@@ -104,6 +110,7 @@ private:
   std::size_t pageSize_ = 0;
   std::unique_ptr<detail::PageStore> store_;
   DeviceStats stats_;
+  mutable std::mutex statsLock_;
   /// Pages handed out by sharedPage, from the sharing threads.
   std::atomic<std::uint64_t> pagesShared_{0};
 };
