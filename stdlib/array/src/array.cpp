@@ -383,7 +383,27 @@ void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
           start server->write_transpose23(scratch_, a.page_index);
           break;
         }
+        unconfirmed(a.server_id) += pageBytes;
+        if ((unconfirmedBytes_ += pageBytes) > kWriteBehindBytes)
+          confirmWrites();
       }
+}
+
+std::size_t &Array::unconfirmed(int server) {
+  unconfirmed_.resize(page_server_.size());
+  return unconfirmed_[static_cast<std::size_t>(server)];
+}
+
+void Array::confirmWrites() {
+  // A server serves a client's requests in order, so when a synchronous
+  // call returns, this client's earlier writes to it are stored (their
+  // errors still go to poc::sync(), as a started call's do).
+  for (std::size_t s = 0; s < page_server_.size(); ++s)
+    if (unconfirmed(static_cast<int>(s)) != 0) {
+      page_server_[s]->NumberOfPages();
+      unconfirmed_[s] = 0;
+    }
+  unconfirmedBytes_ = 0;
 }
 
 void Array::read(const Domain &d, Element *buffer) {
