@@ -10,12 +10,15 @@ namespace check {
 
 inline int failures = 0;
 
-inline void expect(bool ok, const char *what, const char *file, int line) {
+/// Records a failure unless \p ok; returns \p ok, so that a test can stop
+/// where going on would crash (`if (!CHECK(p)) return;`).
+inline bool expect(bool ok, const char *what, const char *file, int line) {
   if (!ok) {
     ++failures;
     std::printf("FAIL %s (%s:%d)\n", what, file, line);
     std::fflush(stdout);
   }
+  return ok;
 }
 
 /// Runs one named section; an escaping exception is a failure.

@@ -101,7 +101,10 @@ int second() {
   });
   check::section("delete removes the object for good", [] {
     Tally *d = poc::persistent<Tally>("shared/doomed");
-    CHECK(d != nullptr);
+    // Without the first job's object (a re-run without its fixture) the
+    // calls below would go through a null reference.
+    if (!CHECK(d != nullptr))
+      return;
     CHECK(Tally_client::total_0(d) == 7);
     poc::destroy(d);
     CHECK(poc::persistent<Tally>("shared/doomed") == nullptr);
