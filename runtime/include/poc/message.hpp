@@ -84,6 +84,13 @@ static_assert(sizeof(WireHeader) == 72);
 /// Largest single out-of-band MPI message (MPI counts are `int`).
 inline constexpr std::size_t kChunk = std::size_t{1} << 30;
 
+/// The out-of-band messages a block of `bytes` travels in: chunks of at
+/// most kChunk bytes, and one (empty) for an empty block. Sender and
+/// receiver split by this one rule.
+constexpr std::size_t chunks_of(std::size_t bytes) noexcept {
+  return bytes == 0 ? 1 : (bytes + kChunk - 1) / kChunk;
+}
+
 /// A received message. Owns its bytes; `receive` pulls the next out-of-band
 /// block of this message straight into the destination. Blocks a decoder did
 /// not consume (because decoding failed) are drained when the message is

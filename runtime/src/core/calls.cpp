@@ -35,14 +35,7 @@ std::shared_ptr<Engine::SendBatch> send_request(Engine &engine, int dest, WireHe
     engine.send_owned(dest, kRequestTag, w.take());
     return nullptr;
   }
-  std::size_t chunks = 0;
-  for (const auto &b : blocks)
-    chunks += b.size == 0 ? 1 : (b.size + kChunk - 1) / kChunk;
-  if (chunks > 0xffff)
-    throw usage_error("poc: request with more than 65535 out-of-band chunks");
-  h.oob_count = static_cast<std::uint16_t>(chunks);
-  if (chunks)
-    h.oob_tag = engine.reserve_block_tags(dest, static_cast<unsigned>(chunks));
+  engine.announce_blocks(dest, blocks, h);
   patch_header(w, h);
   auto batch = std::make_shared<Engine::SendBatch>();
   if (!copy) {

@@ -525,11 +525,8 @@ void Engine::send_batch(int dest, int tag, std::span<const std::byte> message,
   std::vector<std::pair<const std::byte *, std::size_t>> parts;
   for (const auto &b : blocks) {
     auto *p = static_cast<const std::byte *>(b.data);
-    for (std::size_t off = 0; off < b.size || (b.size == 0 && off == 0); off += kChunk) {
+    for (std::size_t c = 0, off = 0; c < chunks_of(b.size); ++c, off += kChunk)
       parts.emplace_back(p + off, std::min(kChunk, b.size - off));
-      if (b.size == 0)
-        break;
-    }
   }
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -549,12 +546,19 @@ void Engine::send_batch(int dest, int tag, std::span<const std::byte> message,
   }
 }
 
-std::uint32_t Engine::reserve_block_tags(int dest, unsigned count) {
+void Engine::announce_blocks(int dest, std::span<const Writer::Block> blocks, WireHeader &h) {
+  std::size_t chunks = 0;
+  for (const auto &b : blocks)
+    chunks += chunks_of(b.size);
+  if (chunks > 0xffff)
+    throw usage_error("poc: message with more than 65535 out-of-band chunks");
+  h.oob_count = static_cast<std::uint16_t>(chunks);
+  if (chunks == 0)
+    return;
   std::lock_guard<std::mutex> g(tags_mu_);
   std::uint32_t &next = next_block_tag_[dest];
-  std::uint32_t first = next;
-  next += count;
-  return first % block_tag_space_;
+  h.oob_tag = next % block_tag_space_;
+  next += static_cast<std::uint32_t>(chunks);
 }
 
 void Engine::receive_block(const Link &link, int source, std::uint32_t tag, void *dst,

@@ -158,9 +158,10 @@ public:
 
   /// `dest` must be reached by a link (requests acquire a connection
   /// first; see Connections).
-  /// Chooses tags for the `count` out-of-band messages of one message to
-  /// `dest`; returns the first.
-  std::uint32_t reserve_block_tags(int dest, unsigned count);
+  /// Announces `blocks` in the header `h` of a message to `dest`: their
+  /// chunk count (chunks_of) and the first of the tags reserved for them.
+  /// Throws usage_error beyond 65535 chunks.
+  void announce_blocks(int dest, std::span<const Writer::Block> blocks, WireHeader &h);
   /// Tag of the i-th out-of-band message after `first`.
   std::uint32_t block_tag(std::uint32_t first, unsigned i) const noexcept {
     return static_cast<std::uint32_t>((std::uint64_t{first} + i) % block_tag_space_);

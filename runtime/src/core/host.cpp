@@ -59,13 +59,7 @@ public:
       engine.send_owned(dest, tag, w.take());
       return;
     }
-    std::size_t chunks = 0;
-    for (const auto &b : blocks)
-      chunks += b.size == 0 ? 1 : (b.size + kChunk - 1) / kChunk;
-    if (chunks > 0xffff)
-      throw usage_error("poc: message with more than 65535 out-of-band chunks");
-    h.oob_count = static_cast<std::uint16_t>(chunks);
-    h.oob_tag = engine.reserve_block_tags(dest, static_cast<unsigned>(chunks));
+    engine.announce_blocks(dest, blocks, h);
     patch_header(w, h);
     auto batch = std::make_shared<Engine::SendBatch>();
     engine.send_batch(dest, tag, w.bytes(), blocks, h.oob_tag, batch);

@@ -45,15 +45,12 @@ void Message::receive(void *dst, std::size_t n) {
   if (next_missing_)
     throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source_) +
                        " did not arrive within the block timeout");
-  std::size_t off = 0;
-  do {
+  for (std::size_t c = 0, off = 0; c < chunks_of(n); ++c, off += kChunk) {
     if (next_oob_ >= header_.oob_count)
       throw decode_error("poc: message refers to more out-of-band blocks than it announced");
-    std::size_t len = std::min(kChunk, n - off);
     std::uint32_t tag = engine.block_tag(header_.oob_tag, next_oob_++);
-    engine.receive_block(*link_, source_, tag, out + off, len);
-    off += len;
-  } while (off < n);
+    engine.receive_block(*link_, source_, tag, out + off, std::min(kChunk, n - off));
+  }
 }
 
 std::optional<std::size_t> Message::next_block_size() const noexcept {
