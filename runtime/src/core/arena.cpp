@@ -135,7 +135,8 @@ Arena &arena() {
 [[maybe_unused]] const Arena &g_arena_init = arena();
 
 /// Objects hosted here, by address, for hosted_id(), and by id, for
-/// local_object().
+/// local_object(). (Not the host's process table: a process's own thread
+/// makes it live and deletes it without the host's lock, under this one.)
 struct Hosted {
   std::size_t size;
   ProcessId id;

@@ -140,6 +140,9 @@ int number_after(const std::string &name, const char *prefix, const std::string 
   return n;
 }
 
+/// True if host `h` is one of the world's ranks.
+bool is_rank(const Placement &p, int h) { return h >= p.base && h < p.base + p.size; }
+
 /// The host a `rank:N` or `host:N` machine names, or -1 for other names.
 int named_host(const Placement &p, const machine &m) {
   const std::string ranks = "rank of this job (ranks 0.." + std::to_string(p.size - 1) + ")";
@@ -152,20 +155,16 @@ int named_host(const Placement &p, const machine &m) {
   int h = number_after(m.name(), kHostMachinePrefix, hosts);
   if (h < 0)
     return -1;
-  bool rank = h >= p.base && h < p.base + p.size;
   bool spawned = is_spawned_host(h) && spawner_of(h) < p.base + p.size;
-  if (!rank && !spawned)
+  if (!is_rank(p, h) && !spawned)
     throw usage_error("poc: machine '" + m.name() + "' names no " + hosts);
   return h;
 }
 
 /// The world's ranks on `m`'s host (every rank for an unconfigured name).
 std::vector<int> ranks_of(const Placement &p, const machine &m) {
-  if (int h = named_host(p, m); h >= 0) {
-    if (h >= p.base && h < p.base + p.size)
-      return {h};
-    return {};
-  }
+  if (int h = named_host(p, m); h >= 0)
+    return is_rank(p, h) ? std::vector<int>{h} : std::vector<int>{};
   const auto *cfg = config_of(p, m);
   std::vector<int> hosts;
   for (int r = 0; r < p.size; ++r)

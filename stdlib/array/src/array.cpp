@@ -43,6 +43,20 @@ void copyBox(const std::complex<double> *src, const Index3 &srcShape, const Inde
 
 std::int64_t pagesAlong(std::int64_t n, std::int64_t page) { return (n + page - 1) / page; }
 
+/// Calls \p visit(i1, i2, i3) for the grid position of every page of shape
+/// \p page that the domain \p d touches, in row-major order.
+template <class Visit> void forEachPage(const Domain &page, const Domain &d, Visit visit) {
+  Index3 first, last;
+  for (int k = 0; k < 3; ++k) {
+    first[k] = d.lo[k] / page.extent(k);
+    last[k] = (d.hi[k] - 1) / page.extent(k);
+  }
+  for (auto i1 = first[0]; i1 <= last[0]; ++i1)
+    for (auto i2 = first[1]; i2 <= last[1]; ++i2)
+      for (auto i3 = first[2]; i3 <= last[2]; ++i3)
+        visit(i1, i2, i3);
+}
+
 /// The geometry of one page's share of a transfer: the page's box, the part
 /// of it inside the transferred domain d, and the extents involved.
 struct PagePart {
@@ -114,7 +128,7 @@ Array::Array(const Domain &ArrayDomain, const Domain &PageDomain,
 Array::Array(const Domain &ArrayDomain, const Domain &PageDomain,
              std::vector<ArrayDevice *> page_server, const PageMap &pagemap, int PageSets)
     : arrayDomain_(ArrayDomain), pageDomain_(PageDomain), page_server_(std::move(page_server)),
-      pagemap_(pagemap), pageSets_(PageSets) {
+      pagemap_(pagemap), pageSets_(PageSets), unconfirmed_(page_server_.size(), false) {
   if (PageSets < 1)
     throw std::invalid_argument("Array: the number of page sets must be at least 1, got " +
                                 std::to_string(PageSets));
@@ -254,15 +268,11 @@ void Array::readDomain(Layout layout, const Domain &d, Element *buffer) {
     address at;
   };
   std::vector<PageRead> shared, fetched;
-  for (auto i1 = d.lo[0] / pageDomain_.extent(0); i1 <= (d.hi[0] - 1) / pageDomain_.extent(0); ++i1)
-    for (auto i2 = d.lo[1] / pageDomain_.extent(1); i2 <= (d.hi[1] - 1) / pageDomain_.extent(1);
-         ++i2)
-      for (auto i3 = d.lo[2] / pageDomain_.extent(2); i3 <= (d.hi[2] - 1) / pageDomain_.extent(2);
-           ++i3) {
-        Domain box = PageBox(static_cast<int>(i1), static_cast<int>(i2), static_cast<int>(i3));
-        address at = stored(i1, i2, i3, readSet_);
-        (localPages(at.server_id) ? shared : fetched).push_back({box, box.intersect(d), at});
-      }
+  forEachPage(pageDomain_, d, [&](std::int64_t i1, std::int64_t i2, std::int64_t i3) {
+    Domain box = PageBox(static_cast<int>(i1), static_cast<int>(i2), static_cast<int>(i3));
+    address at = stored(i1, i2, i3, readSet_);
+    (localPages(at.server_id) ? shared : fetched).push_back({box, box.intersect(d), at});
+  });
   // A fetched page is plain for a client-side transpose; a shared page is
   // always plain, and transposed on the way like the former.
   bool fetchPlain = layout == Layout::Plain || transposeSite_ == TransposeSite::Client;
@@ -315,83 +325,71 @@ void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
   }
   const Index3 plainShape{pageDomain_.extent(0), pageDomain_.extent(1), pageDomain_.extent(2)};
   const std::size_t pageBytes = static_cast<std::size_t>(pageDomain_.size()) * sizeof(Element);
-  Index3 first, last;
-  for (int dim = 0; dim < 3; ++dim) {
-    first[dim] = d.lo[dim] / pageDomain_.extent(dim);
-    last[dim] = (d.hi[dim] - 1) / pageDomain_.extent(dim);
-  }
-  for (auto i1 = first[0]; i1 <= last[0]; ++i1)
-    for (auto i2 = first[1]; i2 <= last[1]; ++i2)
-      for (auto i3 = first[2]; i3 <= last[2]; ++i3) {
-        int p1 = static_cast<int>(i1), p2 = static_cast<int>(i2), p3 = static_cast<int>(i3);
-        Domain box = PageBox(p1, p2, p3);
-        Domain part = box.intersect(d);
-        address a = stored(i1, i2, i3, writeSet_);
-        bool whole = part == box && box.size() == pageDomain_.size();
-        // Whole page: every element is overwritten. All of the page inside
-        // the array: the rest is padding, stored as zeros. Otherwise the
-        // rest of the page comes from the read copy.
-        const LocalPages &local = localPages(a.server_id);
-        // Shared pages and pages for a client-side transpose are plain.
-        bool plainPage =
-            layout == Layout::Plain || transposeSite_ == TransposeSite::Client || bool(local);
-        Layout pageLayout = plainPage ? Layout::Plain : layout;
-        const Index3 &pageShape = plainPage ? plainShape : transposedShape;
-        Element *page;
-        if (local) {
-          page = reinterpret_cast<Element *>(local.page(a.page_index));
-          if (part == box && !whole)
-            std::memset(static_cast<void *>(page), 0, pageBytes);
-          else if (part != box && readSet_ != writeSet_)
-            std::memcpy(static_cast<void *>(page),
-                        local.page(stored(i1, i2, i3, readSet_).page_index), pageBytes);
-        } else {
-          int s1 = static_cast<int>(pageShape[0]), s2 = static_cast<int>(pageShape[1]),
-              s3 = static_cast<int>(pageShape[2]);
-          if (whole)
-            scratch_.assignForOverwrite(s1, s2, s3);
-          else if (part == box)
-            scratch_.assign(s1, s2, s3);
-          else
-            fetch(pageLayout, stored(i1, i2, i3, readSet_));
-          page = scratch_.data();
-        }
-        if (layout != Layout::Plain && plainPage) {
-          scatter(layout == Layout::Transpose13, buffer, page, pagePart(pageDomain_, box, part, d));
-        } else {
-          Index3 srcAt, dstAt, extent;
-          for (int k = 0; k < 3; ++k) {
-            srcAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
-            dstAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
-            extent[k] = part.extent(perm[k]);
-          }
-          copyBox(buffer, bufShape, srcAt, page, pageShape, dstAt, extent);
-        }
-        if (local)
-          continue;
-        ArrayDevice *server = page_server_[static_cast<std::size_t>(a.server_id)];
-        // Arguments are copied when a call starts, so scratch_ may be reused
-        // at once.
-        switch (pageLayout) {
-        case Layout::Plain:
-          start server->write(scratch_, a.page_index);
-          break;
-        case Layout::Transpose13:
-          start server->write_transpose13(scratch_, a.page_index);
-          break;
-        case Layout::Transpose23:
-          start server->write_transpose23(scratch_, a.page_index);
-          break;
-        }
-        unconfirmed(a.server_id) += pageBytes;
-        if ((unconfirmedBytes_ += pageBytes) > kWriteBehindBytes)
-          confirmWrites();
+  forEachPage(pageDomain_, d, [&](std::int64_t i1, std::int64_t i2, std::int64_t i3) {
+    int p1 = static_cast<int>(i1), p2 = static_cast<int>(i2), p3 = static_cast<int>(i3);
+    Domain box = PageBox(p1, p2, p3);
+    Domain part = box.intersect(d);
+    address a = stored(i1, i2, i3, writeSet_);
+    bool whole = part == box && box.size() == pageDomain_.size();
+    // Whole page: every element is overwritten. All of the page inside
+    // the array: the rest is padding, stored as zeros. Otherwise the
+    // rest of the page comes from the read copy.
+    const LocalPages &local = localPages(a.server_id);
+    // Shared pages and pages for a client-side transpose are plain.
+    bool plainPage =
+        layout == Layout::Plain || transposeSite_ == TransposeSite::Client || bool(local);
+    Layout pageLayout = plainPage ? Layout::Plain : layout;
+    const Index3 &pageShape = plainPage ? plainShape : transposedShape;
+    Element *page;
+    if (local) {
+      page = reinterpret_cast<Element *>(local.page(a.page_index));
+      if (part == box && !whole)
+        std::memset(static_cast<void *>(page), 0, pageBytes);
+      else if (part != box && readSet_ != writeSet_)
+        std::memcpy(static_cast<void *>(page), local.page(stored(i1, i2, i3, readSet_).page_index),
+                    pageBytes);
+    } else {
+      int s1 = static_cast<int>(pageShape[0]), s2 = static_cast<int>(pageShape[1]),
+          s3 = static_cast<int>(pageShape[2]);
+      if (whole)
+        scratch_.assignForOverwrite(s1, s2, s3);
+      else if (part == box)
+        scratch_.assign(s1, s2, s3);
+      else
+        fetch(pageLayout, stored(i1, i2, i3, readSet_));
+      page = scratch_.data();
+    }
+    if (layout != Layout::Plain && plainPage) {
+      scatter(layout == Layout::Transpose13, buffer, page, pagePart(pageDomain_, box, part, d));
+    } else {
+      Index3 srcAt, dstAt, extent;
+      for (int k = 0; k < 3; ++k) {
+        srcAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
+        dstAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
+        extent[k] = part.extent(perm[k]);
       }
-}
-
-std::size_t &Array::unconfirmed(int server) {
-  unconfirmed_.resize(page_server_.size());
-  return unconfirmed_[static_cast<std::size_t>(server)];
+      copyBox(buffer, bufShape, srcAt, page, pageShape, dstAt, extent);
+    }
+    if (local)
+      return;
+    ArrayDevice *server = page_server_[static_cast<std::size_t>(a.server_id)];
+    // Arguments are copied when a call starts, so scratch_ may be reused
+    // at once.
+    switch (pageLayout) {
+    case Layout::Plain:
+      start server->write(scratch_, a.page_index);
+      break;
+    case Layout::Transpose13:
+      start server->write_transpose13(scratch_, a.page_index);
+      break;
+    case Layout::Transpose23:
+      start server->write_transpose23(scratch_, a.page_index);
+      break;
+    }
+    unconfirmed_[static_cast<std::size_t>(a.server_id)] = true;
+    if ((unconfirmedBytes_ += pageBytes) > kWriteBehindBytes)
+      confirmWrites();
+  });
 }
 
 void Array::confirmWrites() {
@@ -399,9 +397,9 @@ void Array::confirmWrites() {
   // call returns, this client's earlier writes to it are stored (their
   // errors still go to poc::sync(), as a started call's do).
   for (std::size_t s = 0; s < page_server_.size(); ++s)
-    if (unconfirmed(static_cast<int>(s)) != 0) {
+    if (unconfirmed_[s]) {
       page_server_[s]->NumberOfPages();
-      unconfirmed_[s] = 0;
+      unconfirmed_[s] = false;
     }
   unconfirmedBytes_ = 0;
 }
@@ -433,16 +431,12 @@ void Array::write_transpose23(const Domain &d, const Element *buffer) {
 
 void Array::ReadIntoServerCache(const Domain &d) {
   checkInside(d, "ReadIntoServerCache");
-  for (auto i1 = d.lo[0] / pageDomain_.extent(0); i1 <= (d.hi[0] - 1) / pageDomain_.extent(0); ++i1)
-    for (auto i2 = d.lo[1] / pageDomain_.extent(1); i2 <= (d.hi[1] - 1) / pageDomain_.extent(1);
-         ++i2)
-      for (auto i3 = d.lo[2] / pageDomain_.extent(2); i3 <= (d.hi[2] - 1) / pageDomain_.extent(2);
-           ++i3) {
-        address a = stored(i1, i2, i3, readSet_);
-        // Shared pages are read from memory: there is nothing to prefetch.
-        if (!localPages(a.server_id))
-          start page_server_[static_cast<std::size_t>(a.server_id)]->ReadIntoCache(a.page_index);
-      }
+  forEachPage(pageDomain_, d, [&](std::int64_t i1, std::int64_t i2, std::int64_t i3) {
+    address a = stored(i1, i2, i3, readSet_);
+    // Shared pages are read from memory: there is nothing to prefetch.
+    if (!localPages(a.server_id))
+      start page_server_[static_cast<std::size_t>(a.server_id)]->ReadIntoCache(a.page_index);
+  });
 }
 
 void Array::Flush() {

@@ -146,8 +146,6 @@ private:
   /// hold up to a pass's worth of pages (measured: 1.4-1.9 GiB per rank in
   /// fft3d's 8 and 16 GiB runs; 0.28 GiB with this bound, as fast).
   static constexpr std::size_t kWriteBehindBytes = std::size_t{256} << 20;
-  /// Started writes to server \p server not yet confirmed.
-  std::size_t &unconfirmed(int server);
   /// Waits until every server this client wrote to has stored the writes
   /// (one synchronous call each).
   void confirmWrites();
@@ -156,8 +154,9 @@ private:
   /// Reused pages that remote reads arrive in (a window of
   /// kReadAheadBytes, at least two pages).
   std::vector<ArrayPage> readAhead_;
-  /// Bytes of started writes per server since confirmWrites, and in all.
-  std::vector<std::size_t> unconfirmed_;
+  /// Per server, whether this client started writes to it since
+  /// confirmWrites; and their bytes in all.
+  std::vector<bool> unconfirmed_;
   std::size_t unconfirmedBytes_ = 0;
   /// Per server, found by localPages (not part of the description: a copy
   /// in another process finds its own).
