@@ -92,7 +92,7 @@ int body() {
     poc::destroy(group[2]);
     group[2] = nullptr;
     CHECK(check::throws<poc::remote_error>([&] { f0.get(); }, "was deleted"));
-    CHECK(check::throws<poc::remote_error>([&] { f1.get(); }, "poc::barrier_abandoned"));
+    CHECK(check::throws<poc::barrier_abandoned>([&] { f1.get(); }, "poc::barrier_abandoned"));
     poc::destroy_array(board);
     destroy_all(group);
   });

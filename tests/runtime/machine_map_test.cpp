@@ -1,4 +1,4 @@
-#include "placement.hpp"
+#include "process/placement.hpp"
 
 #include <poc/errors.hpp>
 #include <poc/machine.hpp>

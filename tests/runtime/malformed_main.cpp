@@ -5,7 +5,7 @@
 #include "check.hpp"
 #include "counter.hpp"
 
-#include "host.hpp"
+#include "process/host.hpp"
 
 #include <poc/poc.hpp>
 
@@ -27,26 +27,30 @@ void send_raw(int dest, int tag, const std::vector<std::byte> &bytes) {
            d::host().engine().requests());
 }
 
-std::vector<std::byte> frame(const d::WireHeader &h, const std::vector<std::byte> &payload) {
-  std::vector<std::byte> out(sizeof h + payload.size());
-  std::memcpy(out.data(), &h, sizeof h);
-  if (!payload.empty())
-    std::memcpy(out.data() + sizeof h, payload.data(), payload.size());
-  return out;
+/// A request of `kind` with `head` and `body`, announcing `oob_count`
+/// out-of-band blocks from tag 12345 on.
+std::vector<std::byte> request(d::Kind kind, const d::RequestHead &head,
+                               const std::vector<std::byte> &body, std::uint16_t oob_count = 0) {
+  auto bytes = d::frame(kind, head, body);
+  d::Envelope e;
+  std::memcpy(&e, bytes.data(), sizeof e);
+  e.oob_count = oob_count;
+  e.oob_tag = 12345;
+  std::memcpy(bytes.data(), &e, sizeof e);
+  return bytes;
 }
 
-/// Sends a call with a hand-made payload and returns what the caller sees.
+/// A reply slot on this host for a hand-made request to `target`.
+std::shared_ptr<d::ReplySlot> reply_slot(const poc::ProcessId &target) {
+  return d::host().callers().new_reply_slot(target.host, 0);
+}
+
+/// Sends a call with a hand-made body and returns what the caller sees.
 void raw_call(const poc::ProcessId &target, std::uint64_t method,
-              const std::vector<std::byte> &payload, std::uint16_t oob_count = 0) {
-  auto slot = d::host().new_reply_slot(0);
-  d::WireHeader h;
-  h.kind = d::Kind::call;
-  h.target = target;
-  h.method = method;
-  h.token = slot->token;
-  h.oob_count = oob_count;
-  h.oob_tag = 12345;
-  send_raw(target.host, d::kRequestTag, frame(h, payload));
+              const std::vector<std::byte> &body, std::uint16_t oob_count = 0) {
+  auto slot = reply_slot(target);
+  send_raw(target.host, d::kRequestTag,
+           request(d::Kind::call, {target, method, 0, slot->token, 0}, body, oob_count));
   d::reply_take(*slot);
 }
 
@@ -63,12 +67,17 @@ int body() {
 
   check::section("garbage without a header is dropped", [&] {
     send_raw(id.host, d::kRequestTag, bytes({1, 2, 3}));
-    std::vector<std::byte> junk(sizeof(d::WireHeader) + 8, std::byte{0x5a});
+    std::vector<std::byte> junk(sizeof(d::Envelope) + sizeof(d::RequestHead), std::byte{0x5a});
     send_raw(id.host, d::kRequestTag, junk);
-    d::WireHeader h;
-    h.kind = static_cast<d::Kind>(200);
-    send_raw(id.host, d::kRequestTag, frame(h, {}));
-    send_raw(id.host, d::kReplyTag, frame(d::WireHeader{}, {})); // a call kind on the reply tag
+    auto unknown = d::frame(d::Kind::shutdown, d::NoHead{});
+    unknown[4] = std::byte{200}; // the envelope's kind
+    send_raw(id.host, d::kRequestTag, unknown);
+    // A call shorter than its head.
+    auto short_call = d::frame(d::Kind::shutdown, d::NoHead{});
+    short_call[4] = static_cast<std::byte>(d::Kind::call);
+    send_raw(id.host, d::kRequestTag, short_call);
+    // A call on the reply tag.
+    send_raw(id.host, d::kReplyTag, request(d::Kind::call, {id, C::get_0, 0, 0, 0}, {}));
     CHECK(Counter_client::get_0(c) == 7);
   });
 
@@ -112,13 +121,10 @@ int body() {
   check::section("requests for unknown processes and classes are refused", [&] {
     poc::ProcessId ghost{id.host, poc::host_rank(), 999999};
     CHECK(check::throws<poc::remote_error>([&] { raw_call(ghost, C::get_0, {}); }, "no process"));
-    auto slot = d::host().new_reply_slot(0);
-    d::WireHeader h;
-    h.kind = d::Kind::create;
-    h.target = poc::ProcessId{id.host, poc::host_rank(), 999998};
-    h.klass = 42;
-    h.token = slot->token;
-    send_raw(id.host, d::kRequestTag, frame(h, {}));
+    poc::ProcessId unborn{id.host, poc::host_rank(), 999998};
+    auto slot = reply_slot(unborn);
+    send_raw(id.host, d::kRequestTag,
+             request(d::Kind::create, {unborn, C::ctor_0, 42, slot->token, 0}, {}));
     CHECK(check::throws<poc::remote_error>([&] { d::reply_take(*slot); }, "no class"));
     CHECK(Counter_client::get_0(c) == 8);
   });
@@ -127,26 +133,19 @@ int body() {
     // An id whose creator is another rank: a call for it may legitimately
     // arrive before the creation (the reference travelled faster).
     poc::ProcessId early{id.host, 4242, 77};
-    auto call_slot = d::host().new_reply_slot(0);
-    d::WireHeader call;
-    call.kind = d::Kind::call;
-    call.target = early;
-    call.method = C::get_0;
-    call.token = call_slot->token;
-    send_raw(early.host, d::kRequestTag, frame(call, {}));
-    auto create_slot = d::host().new_reply_slot(0);
-    d::WireHeader create;
-    create.kind = d::Kind::create;
-    create.target = early;
-    create.method = C::ctor_0;
-    create.klass = poc::method_id("demo::Counter");
-    create.token = create_slot->token;
+    auto call_slot = reply_slot(early);
+    send_raw(early.host, d::kRequestTag,
+             request(d::Kind::call, {early, C::get_0, 0, call_slot->token, 0}, {}));
+    auto create_slot = reply_slot(early);
     poc::Writer args;
     args.write(std::int32_t{31});
-    send_raw(early.host, d::kRequestTag, frame(create, args.take()));
+    send_raw(early.host, d::kRequestTag,
+             request(d::Kind::create,
+                     {early, C::ctor_0, poc::method_id("demo::Counter"), create_slot->token, 0},
+                     args.take()));
     d::reply_take(*create_slot);
     auto reply = d::reply_take(*call_slot);
-    poc::Reader r(reply->payload());
+    poc::Reader r(d::body_of(*reply));
     CHECK(r.read<int>() == 31);
     auto *ref = static_cast<Counter *>(poc::reference_to(early, sizeof(Counter)));
     CHECK(Counter_client::add_0(ref, 1) == 32);
@@ -186,14 +185,10 @@ int body() {
   });
 
   check::section("stray replies and acknowledgements are dropped", [&] {
-    d::WireHeader h;
-    h.kind = d::Kind::reply;
-    h.token = 987654321;
-    send_raw(poc::host_rank(), d::kReplyTag, frame(h, {}));
-    d::WireHeader a;
-    a.kind = d::Kind::ack;
-    a.context = 1;
-    send_raw(poc::host_rank(), d::kRequestTag, frame(a, bytes({0xff, 0xff})));
+    send_raw(poc::host_rank(), d::kReplyTag,
+             d::frame(d::Kind::reply, d::ReplyHead{987654321, d::Status::ok}));
+    send_raw(poc::host_rank(), d::kRequestTag,
+             d::frame(d::Kind::ack, d::AckHead{1, 0}, bytes({0xff, 0xff})));
     CHECK(Counter_client::get_0(c) == 8);
   });
 

@@ -81,6 +81,11 @@ int body() {
       threw = true;
       CHECK(e.type() == "std::invalid_argument");
       CHECK(e.message() == "again");
+      // The type travels by identity: exactly the thrown type, not a base.
+      CHECK(e.is<std::invalid_argument>());
+      CHECK(e.type_id() == poc::error_type_id<std::invalid_argument>());
+      CHECK(!e.is<std::logic_error>());
+      CHECK(!e.is<poc::protocol_error>());
     }
     CHECK(threw);
     CHECK(Counter_client::add_0(c, 1) == 2);
@@ -90,6 +95,13 @@ int body() {
           call.invoke();
         },
         "unknown method"));
+    try {
+      poc::Call call(c, poc::method_id("demo::Counter::nonexistent()"));
+      call.invoke();
+      CHECK(false);
+    } catch (const poc::remote_error &e) {
+      CHECK(e.is<poc::protocol_error>());
+    }
     CHECK(Counter_client::get_0(c) == 2);
     poc::destroy(c);
   });

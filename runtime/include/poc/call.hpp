@@ -23,7 +23,8 @@ namespace poc {
 /// The reply to a synchronous call: copy-backs first, then the result.
 class Reply {
 public:
-  explicit Reply(detail::MessagePtr m) : msg_(std::move(m)), reader_(msg_->payload(), msg_.get()) {}
+  explicit Reply(detail::MessagePtr m)
+      : msg_(std::move(m)), reader_(detail::body_of(*msg_), &detail::blocks_of(*msg_)) {}
 
   /// Writes the server's copies of the non-const reference and pointer
   /// arguments back into `a...` (pass exactly those, in parameter order).

@@ -2,10 +2,24 @@
 /// \file
 /// Exceptions the runtime throws at its users.
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <typeinfo>
 
 namespace poc {
+
+/// The identity of an exception type across executables: a 64-bit hash of
+/// its demangled name, so a program built from other sources names the
+/// same type by the same id. The runtime registers a type (and demangles
+/// its name) on first use. An exception thrown by a remote process reaches
+/// its caller as a remote_error carrying this id.
+std::uint64_t error_type_id(const std::type_info &type);
+/// The identity of exception type `E`.
+template <class E> std::uint64_t error_type_id() {
+  static const std::uint64_t id = error_type_id(typeid(E));
+  return id;
+}
 
 /// Misuse of the poc++ API detected at run time, e.g. `new(machine) T` in a
 /// program that was compiled by a plain C++ compiler instead of poc++, or a
@@ -21,15 +35,31 @@ public:
 /// original exception; the remote process keeps serving after throwing.
 class remote_error : public std::runtime_error {
 public:
-  remote_error(std::string type, std::string message);
+  /// `type_id`: error_type_id of the original exception's dynamic type,
+  /// `type`: its demangled name.
+  remote_error(std::uint64_t type_id, std::string type, std::string message);
+  /// True if the original exception's dynamic type was exactly `E`
+  /// (compared by identity, not by name).
+  template <class E> bool is() const noexcept { return type_id_ == error_type_id<E>(); }
+  /// error_type_id of the original exception's dynamic type.
+  std::uint64_t type_id() const noexcept { return type_id_; }
   /// Demangled type name of the exception thrown remotely.
   const std::string &type() const noexcept { return type_; }
   /// The original exception's what().
   const std::string &message() const noexcept { return message_; }
 
 private:
+  std::uint64_t type_id_;
   std::string type_;
   std::string message_;
+};
+
+/// Thrown by ProcessGroupMember::barrier() when a member of the group will
+/// never reach the barrier (it failed in a method, or it was deleted);
+/// `message()` names the member and what happened to it.
+class barrier_abandoned : public remote_error {
+public:
+  explicit barrier_abandoned(std::string message);
 };
 
 /// A message that violates the runtime protocol (bad magic, truncated header,

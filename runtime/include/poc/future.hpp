@@ -31,7 +31,7 @@ public:
 };
 
 template <class T> T decode_result(Message &m) {
-  Reader r(m.payload(), &m);
+  Reader r(body_of(m), &blocks_of(m));
   if constexpr (std::is_void_v<T>) {
     r.expect_end();
   } else {

@@ -4,7 +4,7 @@
 // ordinary pointers into the runtime's remote arena (docs/runtime.md, section
 // 2); the hooks declared here translate between the two. The serialization
 // library calls them when it meets a pointer to a class; the runtime defines
-// them (runtime/src/arena.cpp).
+// them (runtime/src/process/arena.cpp).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -20,11 +20,14 @@ namespace poc {
 /// Globally unique name of a process. The creator chooses the id, so a
 /// started creation can hand out a usable reference before the process exists.
 struct ProcessId {
-  /// Rank of the host that runs the process; -1 for "no process".
+  /// Number of the host that runs the process (a rank of the job, or a
+  /// spawned host's number, docs/runtime.md section 11); -1 for "no process".
   std::int32_t host = -1;
-  /// Rank of the host whose process created it (the id's allocator).
+  /// Number of the host that chose the id (its creator's host; for a
+  /// persistent process, the host its address maps to).
   std::int32_t creator = -1;
-  /// Per-creator sequence number.
+  /// Per-creator sequence number (a persistent process: its address's
+  /// hash with the top bit set).
   std::uint64_t serial = 0;
 
   friend bool operator==(const ProcessId &, const ProcessId &) = default;

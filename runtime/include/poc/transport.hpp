@@ -4,18 +4,31 @@
 /// <poc/call.hpp>, <poc/future.hpp> and <poc/create.hpp> build on.
 
 #include <poc/machine.hpp>
-#include <poc/message.hpp>
+#include <poc/serialize.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <typeindex>
 
 namespace poc::detail {
 
-using MessagePtr = std::unique_ptr<Message>;
+/// A reply that arrived: its bytes, and its out-of-band blocks still to be
+/// received. Defined by the runtime (its wire format is private to it).
+class Message;
+struct MessageDeleter {
+  void operator()(Message *m) const noexcept;
+};
+using MessagePtr = std::unique_ptr<Message, MessageDeleter>;
 
-/// Reserves room for the wire header at the front of an empty writer; the
-/// runtime fills it in when the message is sent.
+/// The copy-backs and the result a reply carries.
+std::span<const std::byte> body_of(const Message &m) noexcept;
+/// Where a Reader of the reply's body takes its out-of-band blocks from.
+BlockSource &blocks_of(Message &m) noexcept;
+
+/// Reserves room for the request's envelope and head at the front of an
+/// empty writer; the runtime fills it in when the request is sent.
 void begin_message(Writer &w);
 
 /// Sends the request in `w` to the process `target` refers to and waits for

@@ -8,7 +8,7 @@ namespace poc {
 
 void sync() {
   detail::Host &h = detail::host();
-  detail::Context &ctx = h.current_context();
+  detail::Context &ctx = h.callers().current();
   std::vector<std::exception_ptr> errors;
   std::vector<std::thread> tasks;
   {
@@ -39,11 +39,11 @@ namespace detail {
 
 void start_local_task(std::function<void()> task) {
   Host &h = host();
-  Context *ctx = &h.current_context();
+  Context *ctx = &h.callers().current();
   std::lock_guard<std::mutex> g(h.engine().mutex());
   ++ctx->tasks_running;
   ctx->tasks.emplace_back([&h, ctx, task = std::move(task)] {
-    Host::adopt_context(ctx);
+    Callers::adopt(ctx);
     std::exception_ptr error;
     try {
       task();

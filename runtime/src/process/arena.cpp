@@ -1,6 +1,6 @@
 #include "arena.hpp"
 
-#include "host_numbers.hpp"
+#include "transport/host_numbers.hpp"
 
 #include <poc/arguments.hpp>
 #include <poc/errors.hpp>

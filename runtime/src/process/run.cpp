@@ -1,9 +1,10 @@
 #include "affinity.hpp"
 #include "arena.hpp"
-#include "engine.hpp"
 #include "host.hpp"
+#include "persistent/activation.hpp"
 #include "placement.hpp"
-#include "spawn.hpp"
+#include "transport/engine.hpp"
+#include "transport/spawn.hpp"
 #include <fmt/format.h>
 #include <poc/serialize/type_name.hpp>
 
@@ -84,9 +85,12 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
     if (parent_link)
       engine.add_link(parent_link);
     {
-      detail::Host host(engine, g_size);
+      detail::Connections connections(engine);
       if (parent_link)
-        host.connections().set_limit(static_cast<std::size_t>(hello.cache_limit));
+        connections.set_limit(static_cast<std::size_t>(hello.cache_limit));
+      detail::Host host(engine, connections, g_size);
+      detail::PersistentProcesses persistence(host);
+      host.set_extension(&persistence);
       detail::set_host(&host);
       g_running = true;
       if (g_rank == 0) {
@@ -98,7 +102,7 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       host.join_all();
       g_running = false;
       engine.flush(std::chrono::milliseconds(2000));
-      host.connections().stop();
+      connections.stop();
       detail::disconnect_links(engine);
       detail::set_host(nullptr);
     }

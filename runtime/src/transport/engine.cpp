@@ -363,33 +363,50 @@ bool Engine::progress_once() {
 
 void Engine::deliver(int source, int tag, std::vector<std::byte> bytes,
                      const std::shared_ptr<Link> &link) {
-  WireHeader h;
-  if (bytes.size() >= sizeof h)
-    std::memcpy(&h, bytes.data(), sizeof h);
-  if (bytes.size() < sizeof h || h.magic != WireHeader::kMagic || h.kind != Kind::relay) {
-    router_(source, tag, std::move(bytes), link);
+  std::unique_ptr<Message> m;
+  try {
+    m = std::make_unique<Message>(source, std::move(bytes), this, link);
+    if (tag != tag_of(m->kind()))
+      throw protocol_error("poc: message kind " + std::to_string(static_cast<int>(m->kind())) +
+                           " on the wrong tag");
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "poc: host {}: dropped a malformed message from host {}: {}\n", self_,
+               source, e.what());
     return;
   }
-  if (h.target.host != self_) {
+  if (m->kind() != Kind::relay) {
+    router_(std::move(m), link);
+    return;
+  }
+  const RelayHead relay = m->head<RelayHead>();
+  if (relay.dest != self_) {
     int hop = 0;
-    std::shared_ptr<Link> next = route_to(h.target.host, hop);
+    std::shared_ptr<Link> next = route_to(relay.dest, hop);
     if (!next) {
       fmt::print(stderr, "poc: host {}: no route to host {} for a relayed message\n", self_,
-                 h.target.host);
+                 relay.dest);
       return;
     }
-    isend_owned(*next, hop, kRequestTag, std::move(bytes), false);
+    auto body = m->body();
+    isend_owned(*next, hop, frame(Kind::relay, relay, body), false);
     return;
   }
-  std::vector<std::byte> inner(bytes.begin() + sizeof h, bytes.end());
-  WireHeader ih;
-  int inner_tag = kRequestTag;
-  if (inner.size() >= sizeof ih) {
-    std::memcpy(&ih, inner.data(), sizeof ih);
-    if (ih.kind == Kind::reply)
-      inner_tag = kReplyTag;
+  auto body = m->body();
+  deliver_relayed(relay.origin, std::vector<std::byte>(body.begin(), body.end()));
+}
+
+void Engine::deliver_relayed(int origin, std::vector<std::byte> bytes) {
+  std::unique_ptr<Message> m;
+  try {
+    m = std::make_unique<Message>(origin, std::move(bytes));
+    if (m->kind() == Kind::relay)
+      throw protocol_error("poc: a relayed message that is itself a relay");
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "poc: host {}: dropped a malformed message relayed from host {}: {}\n",
+               self_, origin, e.what());
+    return;
   }
-  router_(static_cast<int>(h.aux), inner_tag, std::move(inner), nullptr);
+  router_(std::move(m), nullptr);
 }
 
 void Engine::test_ops() {
@@ -476,8 +493,7 @@ void Engine::add_op(MPI_Request req, Op op, bool locked) {
     leader_->cv.notify_one();
 }
 
-void Engine::send_owned(int dest, int tag, std::vector<std::byte> bytes, bool locked,
-                        const Link *via) {
+void Engine::send_owned(int dest, std::vector<std::byte> bytes, bool locked, const Link *via) {
   std::shared_ptr<Link> owner;
   int to = dest;
   const Link *link = via;
@@ -488,35 +504,28 @@ void Engine::send_owned(int dest, int tag, std::vector<std::byte> bytes, bool lo
   if (!link)
     throw std::runtime_error("poc: host " + std::to_string(self_) + " has no route to host " +
                              std::to_string(dest));
-  if (to != dest) {
-    // Wrap: the relay header names the final destination and the origin.
-    WireHeader h;
-    h.kind = Kind::relay;
-    h.target.host = dest;
-    h.aux = static_cast<std::uint64_t>(self_);
-    std::vector<std::byte> wrapped(sizeof h + bytes.size());
-    std::memcpy(wrapped.data(), &h, sizeof h);
-    std::memcpy(wrapped.data() + sizeof h, bytes.data(), bytes.size());
-    bytes = std::move(wrapped);
-    tag = kRequestTag;
-  }
-  isend_owned(*link, to, tag, std::move(bytes), locked);
+  // A relayed message is wrapped in one that names its destination and origin.
+  if (to != dest)
+    bytes = frame(Kind::relay, RelayHead{dest, self_}, bytes);
+  isend_owned(*link, to, std::move(bytes), locked);
 }
 
-void Engine::isend_owned(const Link &link, int host, int tag, std::vector<std::byte> bytes,
-                         bool locked) {
+void Engine::isend_owned(const Link &link, int host, std::vector<std::byte> bytes, bool locked) {
+  Envelope e;
+  std::memcpy(&e, bytes.data(), sizeof e);
   MPI_Request req;
-  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, host - link.base, tag,
-                      link.requests, &req),
+  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, host - link.base,
+                      tag_of(e.kind), link.requests, &req),
             "MPI_Isend");
   Op op;
   op.owned = std::move(bytes);
   add_op(req, std::move(op), locked);
 }
 
-void Engine::send_batch(int dest, int tag, std::span<const std::byte> message,
-                        std::span<const Writer::Block> blocks, std::uint32_t first_block_tag,
-                        std::shared_ptr<SendBatch> batch) {
+void Engine::send_batch(int dest, std::span<const std::byte> message,
+                        std::span<const Writer::Block> blocks, std::shared_ptr<SendBatch> batch) {
+  Envelope e;
+  std::memcpy(&e, message.data(), sizeof e);
   std::shared_ptr<Link> link = link_to(dest);
   if (!link)
     throw std::logic_error("poc: host " + std::to_string(self_) + " sends to host " +
@@ -533,31 +542,53 @@ void Engine::send_batch(int dest, int tag, std::span<const std::byte> message,
     batch->pending += static_cast<int>(1 + parts.size());
   }
   MPI_Request req;
-  check_mpi(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, to, tag,
-                      link->requests, &req),
+  check_mpi(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, to,
+                      tag_of(e.kind), link->requests, &req),
             "MPI_Isend");
   add_op(req, Op{{}, batch, nullptr, nullptr});
   for (std::size_t i = 0; i < parts.size(); ++i) {
     check_mpi(MPI_Isend(parts[i].first, static_cast<int>(parts[i].second), MPI_BYTE, to,
-                        static_cast<int>(block_tag(first_block_tag, static_cast<unsigned>(i))),
+                        static_cast<int>(block_tag(e.oob_tag, static_cast<unsigned>(i))),
                         link->blocks, &req),
               "MPI_Isend");
     add_op(req, Op{{}, batch, nullptr, nullptr});
   }
 }
 
-void Engine::announce_blocks(int dest, std::span<const Writer::Block> blocks, WireHeader &h) {
+std::shared_ptr<Engine::SendBatch> Engine::send_sealed(int dest, Writer &w, Sending how) {
+  const auto &blocks = w.out_of_band();
+  if (blocks.empty() && how == Sending::take) {
+    send_owned(dest, w.take());
+    return nullptr;
+  }
+  auto batch = std::make_shared<SendBatch>();
+  if (how != Sending::copy) {
+    send_batch(dest, w.bytes(), blocks, batch);
+    return batch;
+  }
+  std::vector<Writer::Block> copies;
+  for (const auto &b : blocks) {
+    const auto *data = static_cast<const std::byte *>(b.data);
+    batch->owned.emplace_back(data, data + b.size);
+    copies.push_back({batch->owned.back().data(), b.size});
+  }
+  batch->owned.push_back(w.take());
+  send_batch(dest, batch->owned.back(), copies, batch);
+  return nullptr;
+}
+
+void Engine::announce_blocks(int dest, std::span<const Writer::Block> blocks, Envelope &e) {
   std::size_t chunks = 0;
   for (const auto &b : blocks)
     chunks += chunks_of(b.size);
   if (chunks > 0xffff)
     throw usage_error("poc: message with more than 65535 out-of-band chunks");
-  h.oob_count = static_cast<std::uint16_t>(chunks);
+  e.oob_count = static_cast<std::uint16_t>(chunks);
   if (chunks == 0)
     return;
   std::lock_guard<std::mutex> g(tags_mu_);
   std::uint32_t &next = next_block_tag_[dest];
-  h.oob_tag = next % block_tag_space_;
+  e.oob_tag = next % block_tag_space_;
   next += static_cast<std::uint32_t>(chunks);
 }
 

@@ -1,6 +1,6 @@
 #include "host.hpp"
 
-#include "host_numbers.hpp"
+#include "transport/host_numbers.hpp"
 
 #include <poc/group_communicator.hpp>
 #include <poc/process_group.hpp>
@@ -51,9 +51,9 @@ void ProcessGroupMember::barrier() {
   detail::Host &h = detail::host();
   int coordinator = this->coordinator();
   std::uint64_t epoch = epoch_++;
-  h.arrive_barrier(coordinator, key_, epoch, static_cast<std::uint64_t>(n_));
+  h.barriers().arrive(coordinator, key_, epoch, static_cast<std::uint64_t>(n_));
   std::unique_lock<std::mutex> lk(h.engine().mutex());
-  h.wait_barrier(lk, key_, epoch);
+  h.barriers().wait(lk, key_, epoch, h.stopping_locked());
 }
 
 void ProcessGroupMember::poc_write(Writer &w) const {
@@ -128,7 +128,7 @@ void abandon_barriers(const ProcessGroupMember &member, const std::string &event
     std::string text = fmt::format(
         "barrier of group {:016x} ({} members) abandoned: member {} {} before reaching barrier #{}",
         member.key_, member.n_, member.id_, event, member.epoch_ + 1);
-    host().abandon_barriers(member.coordinator(), member.key_, member.epoch_, text);
+    host().barriers().abandon(member.coordinator(), member.key_, member.epoch_, text);
   } catch (const std::exception &e) {
     fmt::print(stderr, "poc: could not report an abandoned barrier: {}\n", e.what());
   }

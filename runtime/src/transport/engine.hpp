@@ -11,7 +11,8 @@
 
 #include <mpi.h>
 
-#include <poc/message.hpp>
+#include "message.hpp"
+
 #include <poc/serialize.hpp>
 
 #include <atomic>
@@ -44,6 +45,10 @@ enum class WaitRole {
 /// message to the hosts it spawned, before either side's engine polls).
 enum : int { kRequestTag = 1, kReplyTag = 2, kHelloTag = 3 };
 
+/// The tag a message of kind `k` travels with: replies have their own, so
+/// a thread waiting for one is never queued behind requests.
+constexpr int tag_of(Kind k) noexcept { return k == Kind::reply ? kReplyTag : kRequestTag; }
+
 /// One pair of communicators the engine sends and probes on (requests and
 /// control on `requests`, out-of-band blocks on `blocks`): the job's (or a
 /// spawned batch's) world, the intercommunicator between a parent and a
@@ -73,12 +78,13 @@ struct Link {
 
 class Engine {
 public:
-  /// Receives every message that arrives on any link's request
-  /// communicator (called by the poller without the engine mutex held).
-  /// `source` is the sending host's number; `link` is where it arrived
-  /// (null for a relayed message, which never has out-of-band blocks).
-  using Router = std::function<void(int source, int tag, std::vector<std::byte> bytes,
-                                    const std::shared_ptr<Link> &link)>;
+  /// Receives every well-formed message that arrives on any link's request
+  /// communicator (called by the poller without the engine mutex held);
+  /// relays are unwrapped or forwarded before, and malformed messages
+  /// reported and dropped. `link` is where it arrived (null for a relayed
+  /// message, which never has out-of-band blocks).
+  using Router =
+      std::function<void(std::unique_ptr<Message> message, const std::shared_ptr<Link> &link)>;
 
   /// Duplicates MPI_COMM_WORLD into the world link's request and block
   /// communicators. World rank r is host number `world_base + r`; `parent`
@@ -133,18 +139,20 @@ public:
   /// after changing state that predicates read.
   void notify_locked();
 
-  /// Sends `bytes` (which the engine keeps until the send completes) to
-  /// host `dest`, on `via` if given, else on the link that reaches it, else
-  /// relayed hop by hop along permanent links (section 11).
-  /// `locked`: the caller holds the mutex (e.g. the router).
-  void send_owned(int dest, int tag, std::vector<std::byte> bytes, bool locked = false,
+  /// Sends the message `bytes` (which the engine keeps until the send
+  /// completes) to host `dest`, on `via` if given, else on the link that
+  /// reaches it, else relayed hop by hop along permanent links (section
+  /// 11). `locked`: the caller holds the mutex (e.g. the router).
+  void send_owned(int dest, std::vector<std::byte> bytes, bool locked = false,
                   const Link *via = nullptr);
+  /// A message of kind `kind` with `head` and `body`, sent as send_owned.
+  template <class Head>
+  void send(int dest, Kind kind, const Head &head, std::span<const std::byte> body = {},
+            bool locked = false, const Link *via = nullptr) {
+    send_owned(dest, frame(kind, head, body), locked, via);
+  }
 
-  /// Sends a message and its out-of-band blocks from caller memory and
-  /// returns a counter of unfinished sends; wait with
-  /// `wait_until(lk, [&]{ return *pending == 0; })` before the memory may
-  /// change. `header` is patched into the first bytes of `message` by the
-  /// caller before.
+  /// The sends of one message and its out-of-band blocks.
   struct SendBatch {
     int pending = 0;
     /// The memory the sends read from when the batch owns it (a started
@@ -152,16 +160,40 @@ public:
     /// engine drops the batch after the last send.
     std::vector<std::vector<std::byte>> owned;
   };
-  void send_batch(int dest, int tag, std::span<const std::byte> message,
-                  std::span<const Writer::Block> blocks, std::uint32_t first_block_tag,
-                  std::shared_ptr<SendBatch> batch);
+  /// What send_writer does with the writer's bytes and blocks.
+  enum class Sending {
+    take, ///< the engine takes the bytes (no blocks: nothing to wait for)
+    keep, ///< sends from the writer and the blocks' memory: wait for the batch
+    copy, ///< copies the blocks, the batch owns everything: nothing to wait for
+  };
+  /// Sends the message in `w` (begun with reserve_frame<Head>) as kind
+  /// `kind` with `head`, announcing its out-of-band blocks. Returns the
+  /// batch to wait for before `w` and the blocks' memory may change, or null
+  /// if there is nothing to wait for. A message with blocks needs a link to
+  /// `dest` (see send_batch); `take` turns into `keep` for it.
+  template <class Head>
+  std::shared_ptr<SendBatch> send_writer(int dest, Kind kind, const Head &head, Writer &w,
+                                         Sending how) {
+    Envelope e;
+    e.kind = kind;
+    announce_blocks(dest, w.out_of_band(), e);
+    seal(w, e, head);
+    return send_sealed(dest, w, how);
+  }
 
+  /// Sends a message and its out-of-band blocks from caller memory; the
+  /// batch counts the unfinished sends: wait with
+  /// `wait_until(lk, [&]{ return batch->pending == 0; })` before the memory
+  /// may change. The message's envelope announces the blocks (announce_blocks).
   /// `dest` must be reached by a link (requests acquire a connection
   /// first; see Connections).
-  /// Announces `blocks` in the header `h` of a message to `dest`: their
+  void send_batch(int dest, std::span<const std::byte> message,
+                  std::span<const Writer::Block> blocks, std::shared_ptr<SendBatch> batch);
+
+  /// Announces `blocks` in the envelope `e` of a message to `dest`: their
   /// chunk count (chunks_of) and the first of the tags reserved for them.
   /// Throws usage_error beyond 65535 chunks.
-  void announce_blocks(int dest, std::span<const Writer::Block> blocks, WireHeader &h);
+  void announce_blocks(int dest, std::span<const Writer::Block> blocks, Envelope &e);
   /// Tag of the i-th out-of-band message after `first`.
   std::uint32_t block_tag(std::uint32_t first, unsigned i) const noexcept {
     return static_cast<std::uint32_t>((std::uint64_t{first} + i) % block_tag_space_);
@@ -194,6 +226,8 @@ public:
   void flush(std::chrono::milliseconds timeout);
 
 private:
+  /// send_writer after sealing.
+  std::shared_ptr<SendBatch> send_sealed(int dest, Writer &w, Sending how);
   /// Runs the watchdog if it is due (mutex held).
   void watch_locked();
   std::function<void()> watchdog_;
@@ -219,9 +253,12 @@ private:
   /// Receives one message waiting on `link`'s request communicator, if any;
   /// sets the sender's host number and the tag.
   std::optional<std::vector<std::byte>> receive_from(const Link &link, int &source, int &tag);
-  /// Hands one received message to the router, or forwards/unwraps a relay.
+  /// Checks one received message and hands it to the router, or forwards
+  /// or unwraps a relay; reports and drops a malformed one.
   void deliver(int source, int tag, std::vector<std::byte> bytes,
                const std::shared_ptr<Link> &link);
+  /// Hands the message a relay carried from host `origin` to the router.
+  void deliver_relayed(int origin, std::vector<std::byte> bytes);
   /// The link a message to `dest` leaves on: its own, or the one to `hop`,
   /// the next host on the relay path (hop == dest: no relay).
   std::shared_ptr<Link> route_to(int dest, int &hop) const;
@@ -230,7 +267,7 @@ private:
   void test_ops();
   void add_op(MPI_Request req, Op op, bool locked = false);
   /// Posts the send of `bytes` to `host` on `link`; the engine keeps them.
-  void isend_owned(const Link &link, int host, int tag, std::vector<std::byte> bytes, bool locked);
+  void isend_owned(const Link &link, int host, std::vector<std::byte> bytes, bool locked);
   void complete_op(Op &op, const MPI_Status &st);
   /// Cancels the pending receive that reports to `done` (mutex held).
   void cancel_receive(bool *done);

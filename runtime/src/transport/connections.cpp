@@ -8,8 +8,6 @@
 
 #include "connections.hpp"
 
-#include "host.hpp"
-
 #include <fmt/format.h>
 #include <poc/errors.hpp>
 #include <poc/machine.hpp>
@@ -49,7 +47,7 @@ void disconnect(Link &link) {
   MPI_Comm_disconnect(&link.requests);
 }
 
-Connections::Connections(Host &host) : host_(host), engine_(host.engine()), limit_(kDefaultLimit) {
+Connections::Connections(Engine &engine) : engine_(engine), limit_(kDefaultLimit) {
   if (const char *env = std::getenv("POC_CONNECTION_CACHE"); env && *env)
     limit_ = static_cast<std::size_t>(std::strtoul(env, nullptr, 10));
 }
@@ -120,9 +118,9 @@ void Connections::connect_locked(std::unique_lock<std::mutex> &lk, int dest, Pee
     throw std::runtime_error("poc: host " + std::to_string(engine_.rank()) +
                              " cannot connect to host " + std::to_string(dest) + ": " + why);
   };
-  if (host_.stopping())
+  if (refusing_)
     fail("the program has ended");
-  host_.send_control(dest, Kind::connect_request, 0, 0, 0);
+  engine_.send(dest, Kind::connect_request, NoHead{}, {}, true);
   auto deadline = std::chrono::steady_clock::now() + kPortTimeout;
   engine_.wait_until(lk,
                      [&] { return p.port_arrived || std::chrono::steady_clock::now() > deadline; });
@@ -157,7 +155,7 @@ void Connections::close_locked(std::unique_lock<std::mutex> &lk, int dest, Peer 
   p.state = Peer::State::closing;
   p.close_confirmed = false;
   p.link->closing = true;
-  host_.send_control(dest, Kind::close_connection, 0, 0, 0, nullptr, Status::ok, p.link.get());
+  engine_.send(dest, Kind::close_connection, NoHead{}, {}, true, p.link.get());
   // The acceptor's confirmation is the last message it sends on the link.
   engine_.wait_until(lk, [&] { return p.close_confirmed; });
   std::shared_ptr<Link> link = std::move(p.link);
@@ -190,6 +188,32 @@ void Connections::evict_locked(std::unique_lock<std::mutex> &lk, int keep) {
   }
 }
 
+void Connections::route_locked(const Message &m, const std::shared_ptr<Link> &link) {
+  switch (m.kind()) {
+  case Kind::connect_request:
+    return on_connect_request(m.source());
+  case Kind::connect_port:
+    try {
+      Reader r(m.body());
+      auto port = r.read<std::string>();
+      r.expect_end();
+      return on_connect_port(m.source(), std::move(port));
+    } catch (const std::exception &e) {
+      fmt::print(stderr, "poc: host {}: malformed port message from host {}: {}\n", engine_.rank(),
+                 m.source(), e.what());
+      return;
+    }
+  case Kind::close_connection:
+    return on_close(link);
+  case Kind::connection_closed:
+    return on_closed(link);
+  default:
+    throw std::logic_error("poc: a message for the connections that is none of theirs");
+  }
+}
+
+void Connections::refuse_new_locked() { refusing_ = true; }
+
 void Connections::on_connect_request(int origin) {
   char name[MPI_MAX_PORT_NAME] = {};
   int rc = MPI_Open_port(MPI_INFO_NULL, name);
@@ -200,7 +224,9 @@ void Connections::on_connect_request(int origin) {
   }
   std::string port = name;
   post(Job{origin, port, nullptr});
-  host_.send_control(origin, Kind::connect_port, 0, 0, 0, &port);
+  Writer body;
+  body.write(port);
+  engine_.send(origin, Kind::connect_port, NoHead{}, body.bytes(), true);
 }
 
 void Connections::on_connect_port(int origin, std::string port) {
@@ -217,7 +243,7 @@ void Connections::on_close(const std::shared_ptr<Link> &link) {
     return;
   link->closing = true;
   engine_.remove_link(link.get());
-  host_.send_control(link->base, Kind::connection_closed, 0, 0, 0, nullptr, Status::ok, link.get());
+  engine_.send(link->base, Kind::connection_closed, NoHead{}, {}, true, link.get());
   post(Job{-1, {}, link});
 }
 
@@ -297,15 +323,3 @@ void Connections::stop() {
 }
 
 } // namespace poc::detail
-
-namespace poc {
-
-void set_connection_cache(std::size_t n) { detail::host().connections().set_limit(n); }
-
-ConnectionStats connection_stats() {
-  detail::Connections &c = detail::host().connections();
-  std::lock_guard<std::mutex> g(detail::host().engine().mutex());
-  return ConnectionStats{c.opened(), c.closed(), c.limit()};
-}
-
-} // namespace poc

@@ -26,12 +26,10 @@
 
 namespace poc::detail {
 
-class Host;
-
 class Connections {
 public:
   /// The limit comes from POC_CONNECTION_CACHE (default kDefaultLimit).
-  explicit Connections(Host &host);
+  explicit Connections(Engine &engine);
   ~Connections();
   Connections(const Connections &) = delete;
   Connections &operator=(const Connections &) = delete;
@@ -53,13 +51,17 @@ public:
   /// The reply of a request to `dest` arrived (mutex held).
   void release_locked(int dest);
 
-  /// Router handlers (mutex held): host `origin` asks to connect; the port
-  /// to connect to arrived; the owner of `link` closes it; the acceptor of
-  /// `link` confirmed the close.
-  void on_connect_request(int origin);
-  void on_connect_port(int origin, std::string port);
-  void on_close(const std::shared_ptr<Link> &link);
-  void on_closed(const std::shared_ptr<Link> &link);
+  /// True for the kinds of message route_locked handles.
+  static constexpr bool handles(Kind k) noexcept {
+    return k == Kind::connect_request || k == Kind::connect_port || k == Kind::close_connection ||
+           k == Kind::connection_closed;
+  }
+  /// Handles a message of one of those kinds (mutex held) that arrived on
+  /// `link` (the router passes them on).
+  void route_locked(const Message &m, const std::shared_ptr<Link> &link);
+
+  /// The job is ending (mutex held): no new connection is made.
+  void refuse_new_locked();
 
   /// End of the job (mutex not held): closes every connection this host
   /// made, after waiting up to `patience` for their outstanding requests.
@@ -95,6 +97,13 @@ private:
     std::shared_ptr<std::atomic<bool>> done;
   };
 
+  /// Host `origin` asks to connect; the port to connect to arrived; the
+  /// owner of `link` closes it; the acceptor of `link` confirmed the close.
+  void on_connect_request(int origin);
+  void on_connect_port(int origin, std::string port);
+  void on_close(const std::shared_ptr<Link> &link);
+  void on_closed(const std::shared_ptr<Link> &link);
+
   void connect_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p);
   void close_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p);
   /// Closes least recently used idle connections (not `keep`'s) beyond the limit.
@@ -106,12 +115,12 @@ private:
   void post(Job job);
   void run(const Job &job);
 
-  Host &host_;
   Engine &engine_;
   std::size_t limit_;
   /// Guarded by the engine mutex.
   std::unordered_map<int, Peer> peers_;
   std::uint64_t clock_ = 0;
+  bool refusing_ = false;
   std::uint64_t opened_ = 0;
   std::uint64_t closed_ = 0;
 

@@ -1,8 +1,8 @@
 #include "placement.hpp"
 
-#include "engine.hpp"
 #include "host.hpp"
-#include "host_numbers.hpp"
+#include "transport/engine.hpp"
+#include "transport/host_numbers.hpp"
 
 #include <poc/errors.hpp>
 

@@ -3,16 +3,21 @@
 
 #include "spawn.hpp"
 
-#include "host.hpp"
+#include "connections.hpp"
 #include "host_numbers.hpp"
 
+#include <fmt/format.h>
 #include <poc/errors.hpp>
+
+#include <signal.h>
 
 #include <netdb.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -49,9 +54,39 @@ bool resolves(const std::string &hostname) {
 
 void remember_arguments(int argc, char **argv) { g_arguments.assign(argv, argv + argc); }
 
-std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
+SpawnedHosts::SpawnedHosts(Engine &engine, int job_hosts)
+    : engine_(engine), job_hosts_(job_hosts) {}
+
+std::vector<int> SpawnedHosts::hosts_locked() const {
+  std::vector<int> hosts;
+  for (const Child &c : children_)
+    hosts.push_back(c.host);
+  return hosts;
+}
+
+void SpawnedHosts::check_alive_locked() const {
+  if (children_.empty() || refusing_)
+    return;
+  static const std::string node = [] {
+    char name[256] = {};
+    gethostname(name, sizeof name - 1);
+    return std::string(name);
+  }();
+  for (const Child &c : children_)
+    if (c.node == node && kill(c.pid, 0) != 0 && errno == ESRCH) {
+      fmt::print(stderr,
+                 "poc: host {} (spawned by host {} on {}, pid {}) has died; ending the job, "
+                 "whose calls to it could never complete\n",
+                 c.host, engine_.rank(), c.node, c.pid);
+      std::fflush(stderr);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
+std::vector<int> SpawnedHosts::spawn(const std::string &hostname, int count,
+                                     std::size_t cache_limit) {
   if (engine_.parent() >= 0)
-    throw usage_error("poc: host " + std::to_string(rank()) +
+    throw usage_error("poc: host " + std::to_string(engine_.rank()) +
                       " was spawned and cannot spawn hosts itself (create the process from a "
                       "rank of the job)");
   if (count < 1)
@@ -62,14 +97,14 @@ std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
   int base = 0;
   {
     std::lock_guard<std::mutex> g(engine_.mutex());
-    if (stopping_)
+    if (refusing_)
       throw usage_error("poc: the program has ended");
-    if (spawned_numbers_ + count > kSpawnPerParent)
+    if (numbers_used_ + count > kSpawnPerParent)
       throw usage_error("poc: a rank can spawn at most " + std::to_string(kSpawnPerParent) +
                         " hosts");
     // Numbers of a failed spawn are not reused: nothing refers to them.
-    base = first_spawned_by(rank()) + spawned_numbers_;
-    spawned_numbers_ += count;
+    base = first_spawned_by(engine_.rank()) + numbers_used_;
+    numbers_used_ += count;
   }
   std::string program = program_path();
   std::vector<char *> args;
@@ -104,7 +139,7 @@ std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
   check_mpi(MPI_Comm_dup(inter, &link->blocks), "MPI_Comm_dup");
   link->base = base;
   link->count = count;
-  Hello hello{base, rank(), job_hosts(), static_cast<std::int32_t>(connections_.limit())};
+  Hello hello{base, engine_.rank(), job_hosts_, static_cast<std::int32_t>(cache_limit)};
   for (int i = 0; i < count; ++i)
     check_mpi(MPI_Send(&hello, sizeof hello, MPI_BYTE, i, kHelloTag, inter), "MPI_Send");
   std::vector<int> hosts;
@@ -120,10 +155,6 @@ std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
   engine_.add_link(link);
   std::lock_guard<std::mutex> g(engine_.mutex());
   children_.insert(children_.end(), started.begin(), started.end());
-  // The job ended while they started: they end at once.
-  if (stopping_)
-    for (int h : hosts)
-      send_control(h, Kind::shutdown, 0, 0, 0);
   return hosts;
 }
 

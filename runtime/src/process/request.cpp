@@ -1,17 +1,10 @@
-#include <fmt/format.h>
+// The runtime's side of poc::Request (declared in <poc/request.hpp>).
 
+#include <fmt/format.h>
 #include <poc/errors.hpp>
 #include <poc/request.hpp>
 
-#include "host.hpp"
-
-#include <cstdio>
-
 namespace poc {
-
-remote_error::remote_error(std::string type, std::string message)
-    : std::runtime_error(type + ": " + message), type_(std::move(type)),
-      message_(std::move(message)) {}
 
 void Request::unknown_method(std::uint64_t id, const char *class_name) {
   if (!class_name)
@@ -32,19 +25,4 @@ void Request::finish_reply() {
   responder_->respond(*reply_);
 }
 
-namespace detail {
-namespace {
-Host *g_host = nullptr;
-}
-
-Host &host() {
-  if (!g_host)
-    throw usage_error("poc: the poc++ runtime is not running (call poc::run, or compile the "
-                      "program with poc++)");
-  return *g_host;
-}
-
-void set_host(Host *h) noexcept { g_host = h; }
-
-} // namespace detail
 } // namespace poc

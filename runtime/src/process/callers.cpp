@@ -1,0 +1,85 @@
+#include "callers.hpp"
+
+#include "failure.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+
+namespace poc::detail {
+namespace {
+thread_local Context *t_context = nullptr;
+} // namespace
+
+Callers::Callers(Engine &engine) : engine_(engine) {
+  main_.id = 1;
+  contexts_[1] = &main_;
+}
+
+Context &Callers::current() noexcept { return t_context ? *t_context : main_; }
+
+void Callers::adopt(Context *ctx) noexcept { t_context = ctx; }
+
+void Callers::add_locked(Context &ctx) {
+  ctx.id = next_context_++;
+  contexts_[ctx.id] = &ctx;
+}
+
+void Callers::remove_locked(const Context &ctx) { contexts_.erase(ctx.id); }
+
+std::shared_ptr<ReplySlot> Callers::new_reply_slot(int peer, std::uint64_t context_to_credit) {
+  auto slot = std::make_shared<ReplySlot>();
+  slot->peer = peer;
+  slot->context = context_to_credit;
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  slot->token = next_token_++;
+  slots_.emplace(slot->token, slot);
+  return slot;
+}
+
+void Callers::drop_reply_slot(std::uint64_t token) {
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  slots_.erase(token);
+}
+
+int Callers::on_reply_locked(std::unique_ptr<Message> m) {
+  auto it = slots_.find(m->head<ReplyHead>().token);
+  if (it == slots_.end()) {
+    fmt::print(stderr, "poc: host {}: dropped a reply from host {} for an unknown call\n",
+               engine_.rank(), m->source());
+    return -1;
+  }
+  std::shared_ptr<ReplySlot> slot = std::move(it->second);
+  slots_.erase(it);
+  if (slot->context) {
+    auto c = contexts_.find(slot->context);
+    if (c != contexts_.end())
+      --c->second->outstanding;
+  }
+  slot->message = std::move(m);
+  slot->arrived = true;
+  engine_.notify_locked();
+  return slot->peer;
+}
+
+void Callers::on_ack_locked(const Message &m) {
+  const AckHead ack = m.head<AckHead>();
+  auto c = contexts_.find(ack.caller);
+  if (c == contexts_.end())
+    return; // the caller has ended meanwhile
+  Context &ctx = *c->second;
+  try {
+    Reader r(m.body());
+    std::uint64_t n = r.read_size(1 << 20);
+    for (std::uint64_t i = 0; i < n; ++i)
+      ctx.errors.push_back(RemoteFailure::read(r).to_exception());
+    r.expect_end();
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "poc: host {}: malformed acknowledgement from host {}: {}\n", engine_.rank(),
+               m.source(), e.what());
+  }
+  ctx.outstanding -= static_cast<std::int64_t>(ack.executed);
+  engine_.notify_locked();
+}
+
+} // namespace poc::detail

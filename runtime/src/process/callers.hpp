@@ -1,0 +1,93 @@
+#pragma once
+/// \file
+/// The callers on one host: the main program and each process, as caller
+/// contexts that count their started requests for poc::sync(), and the
+/// reply slots where the replies of their requests arrive. Guarded by the
+/// engine's mutex.
+
+#include "transport/engine.hpp"
+
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace poc::detail {
+
+struct ClassInfo;
+
+/// Where the reply to one request arrives.
+class ReplySlot {
+public:
+  std::uint64_t token = 0;
+  /// The host the request went to (its connection is released on reply).
+  int peer = -1;
+  /// Caller context to credit when the reply arrives (started futures), 0 = none.
+  std::uint64_t context = 0;
+  bool arrived = false;
+  bool taken = false;
+  std::unique_ptr<Message> message;
+};
+
+/// Who is calling: the main program or one process. Started calls are
+/// tracked per context so that poc::sync() waits for exactly the caller's
+/// own work.
+struct Context {
+  std::uint64_t id = 0;
+  /// Started requests not yet acknowledged (or replied, for futures).
+  std::int64_t outstanding = 0;
+  /// Errors of acknowledged started requests, reported by the next sync().
+  std::vector<std::exception_ptr> errors;
+  /// Local tasks (start of a local function) still running / finished.
+  int tasks_running = 0;
+  std::vector<std::thread> tasks;
+  /// The process this context belongs to (its calls to itself run
+  /// directly), and its object once constructed.
+  ProcessId self;
+  const ClassInfo *cls = nullptr;
+  void *object = nullptr;
+};
+
+class Callers {
+public:
+  explicit Callers(Engine &engine);
+
+  /// The context of the calling thread (the main program's if the thread
+  /// belongs to no process).
+  Context &current() noexcept;
+  /// Makes `ctx` the calling thread's context (a process's thread, a local
+  /// task; null: the main program's).
+  static void adopt(Context *ctx) noexcept;
+  /// The main program's context.
+  Context &main() noexcept { return main_; }
+
+  /// Gives `ctx` an id and registers it (mutex held).
+  void add_locked(Context &ctx);
+  /// Forgets `ctx`: acknowledgements for it are dropped (mutex held).
+  void remove_locked(const Context &ctx);
+
+  /// A new reply slot (registered) for a request to `peer` about to be
+  /// sent; its reply credits `context_to_credit` (0: none).
+  std::shared_ptr<ReplySlot> new_reply_slot(int peer, std::uint64_t context_to_credit);
+  /// Forgets a slot whose reply was consumed or will never be awaited.
+  void drop_reply_slot(std::uint64_t token);
+
+  /// A reply arrived (mutex held): its slot gets it. Returns the host the
+  /// request went to, or -1 if no slot waits for it (reported, dropped).
+  int on_reply_locked(std::unique_ptr<Message> m);
+  /// An acknowledgement arrived (mutex held): credits its context and
+  /// keeps the errors for its next sync().
+  void on_ack_locked(const Message &m);
+
+private:
+  Engine &engine_;
+  Context main_;
+  std::unordered_map<std::uint64_t, Context *> contexts_;
+  std::uint64_t next_context_ = 2;
+  std::unordered_map<std::uint64_t, std::shared_ptr<ReplySlot>> slots_;
+  std::uint64_t next_token_ = 1;
+};
+
+} // namespace poc::detail

@@ -1,0 +1,210 @@
+// The client side of requests: synchronous and started calls, futures,
+// creation and destruction (declared in <poc/transport.hpp>).
+
+#include "calls.hpp"
+
+#include "arena.hpp"
+#include "placement.hpp"
+
+#include <poc/transport.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace poc::detail {
+
+ProcessId target_of(const void *p) {
+  if (!p)
+    throw usage_error("poc: call through a null reference");
+  if (!is_remote(p))
+    throw usage_error("poc: remote call on a local object");
+  return remote_id(p);
+}
+
+void begin_message(Writer &w) { reserve_frame<RequestHead>(w); }
+
+namespace {
+
+[[noreturn]] void throw_failure(const Message &m) {
+  Reader r(m.body());
+  std::rethrow_exception(RemoteFailure::read(r).to_exception());
+}
+
+MessagePtr owned(std::unique_ptr<Message> m) { return MessagePtr(m.release()); }
+
+} // namespace
+
+MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w) {
+  const int dest = head.target.host;
+  h.connections().acquire(dest, true);
+  auto slot = h.callers().new_reply_slot(dest, 0);
+  head.reply_token = slot->token;
+  std::shared_ptr<Engine::SendBatch> batch;
+  try {
+    batch = h.engine().send_writer(dest, kind, head, w, Engine::Sending::keep);
+  } catch (...) {
+    h.callers().drop_reply_slot(slot->token);
+    std::lock_guard<std::mutex> g(h.engine().mutex());
+    h.connections().release_locked(dest);
+    throw;
+  }
+  std::unique_ptr<Message> m;
+  {
+    std::unique_lock<std::mutex> lk(h.engine().mutex());
+    h.engine().wait_until(lk, [&] { return slot->arrived && batch->pending == 0; });
+    m = std::move(slot->message);
+  }
+  if (m->head<ReplyHead>().status == Status::failed)
+    throw_failure(*m);
+  return owned(std::move(m));
+}
+
+namespace {
+
+/// Sends a started request (a call or a creation): it counts in the caller's
+/// outstanding work until the target acknowledges it, which poc::sync()
+/// waits for. Returns at once: the target receives out-of-band blocks only
+/// when it serves the request, so a started call whose caller waited for
+/// them would wait for a busy target, and two processes starting large
+/// calls to each other from their methods would wait for each other. The
+/// blocks are copied instead, and the engine keeps the copies until sent.
+void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Writer &w) {
+  // A started call with a future is answered by a reply, the others by an
+  // acknowledgement.
+  const bool reply = head.reply_token != 0;
+  const int dest = head.target.host;
+  h.connections().acquire(dest, reply);
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  ++ctx.outstanding;
+  lk.unlock();
+  try {
+    h.engine().send_writer(dest, kind, head, w, Engine::Sending::copy);
+  } catch (...) {
+    lk.lock();
+    --ctx.outstanding;
+    if (reply)
+      h.connections().release_locked(dest);
+    throw;
+  }
+}
+
+/// A process calling itself through a reference: it serves one method at a
+/// time, so queueing the call would wait forever; run it directly, as a
+/// local call would, with the same encoding (and errors as remote_error).
+MessagePtr call_self(Host &h, Context &ctx, std::uint64_t method, Writer &w) {
+  if (!ctx.object)
+    throw usage_error("poc: a process called itself before its constructor finished");
+  MemoryBlockSource blocks(w.out_of_band());
+  Reader args(w.bytes().subspan(body_offset<RequestHead>()), &blocks);
+  Writer out;
+  out.set_out_of_band_threshold(SIZE_MAX);
+  reserve_frame<ReplyHead>(out);
+  Request rq(args, out);
+  try {
+    ctx.cls->dispatch(ctx.object, method, rq);
+  } catch (const remote_error &) {
+    throw;
+  } catch (...) {
+    std::rethrow_exception(RemoteFailure::current().to_exception());
+  }
+  Envelope e;
+  e.kind = Kind::reply;
+  seal(out, e, ReplyHead{});
+  return owned(std::make_unique<Message>(h.rank(), out.take()));
+}
+
+} // namespace
+
+MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w) {
+  Host &h = host();
+  ProcessId id = target_of(target);
+  Context &ctx = h.callers().current();
+  if (ctx.self == id)
+    return call_self(h, ctx, method, w);
+  return request_reply(h, Kind::call, RequestHead{id, method, 0, 0, ctx.id}, w);
+}
+
+void call_start(const void *target, std::uint64_t method, Writer &w) {
+  Host &h = host();
+  ProcessId id = target_of(target);
+  Context &ctx = h.callers().current();
+  send_started(h, ctx, Kind::start, RequestHead{id, method, 0, 0, ctx.id}, w);
+}
+
+std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method, Writer &w) {
+  Host &h = host();
+  ProcessId id = target_of(target);
+  Context &ctx = h.callers().current();
+  auto slot = h.callers().new_reply_slot(id.host, ctx.id);
+  try {
+    send_started(h, ctx, Kind::start_future, RequestHead{id, method, 0, slot->token, ctx.id}, w);
+  } catch (...) {
+    h.callers().drop_reply_slot(slot->token);
+    throw;
+  }
+  return slot;
+}
+
+bool reply_ready(const ReplySlot &slot) {
+  std::lock_guard<std::mutex> g(host().engine().mutex());
+  return slot.arrived;
+}
+
+void reply_wait(ReplySlot &slot) {
+  Host &h = host();
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  h.engine().wait_until(lk, [&] { return slot.arrived; });
+}
+
+MessagePtr reply_take(ReplySlot &slot) {
+  Host &h = host();
+  std::unique_ptr<Message> m;
+  {
+    std::unique_lock<std::mutex> lk(h.engine().mutex());
+    h.engine().wait_until(lk, [&] { return slot.arrived; });
+    if (slot.taken)
+      throw usage_error("poc: the result of this call was already taken");
+    slot.taken = true;
+    m = std::move(slot.message);
+  }
+  if (m->head<ReplyHead>().status == Status::failed)
+    throw_failure(*m);
+  return owned(std::move(m));
+}
+
+void *create_process(std::type_index type, const machine &m, std::uint64_t ctor, Writer &w,
+                     std::size_t min_bytes, bool started) {
+  Host &h = host();
+  const ClassInfo &cls = class_info(type);
+  int dest = choose_host(m);
+  ProcessId id = h.new_process_id(dest);
+  void *ref = reference_to(id, min_bytes);
+  Context &ctx = h.callers().current();
+  RequestHead head{id, ctor, cls.key, 0, ctx.id};
+  try {
+    if (!started) {
+      request_reply(h, Kind::create, head, w);
+      return ref;
+    }
+    send_started(h, ctx, Kind::start_create, head, w);
+    return ref;
+  } catch (...) {
+    if (!started)
+      note_destroyed(dest);
+    throw;
+  }
+}
+
+void destroy_process(const void *p) {
+  Host &h = host();
+  ProcessId id = target_of(p);
+  Context &ctx = h.callers().current();
+  if (ctx.self == id)
+    throw usage_error("poc: process " + id_text(id) + " cannot delete itself");
+  Writer w;
+  begin_message(w);
+  request_reply(h, Kind::destroy, RequestHead{id, 0, 0, 0, ctx.id}, w);
+  note_destroyed(id.host);
+}
+
+} // namespace poc::detail

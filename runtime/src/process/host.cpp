@@ -1,0 +1,556 @@
+#include "host.hpp"
+
+#include "arena.hpp"
+
+#include <fmt/format.h>
+#include <poc/request.hpp>
+
+#include <cstdio>
+#include <string>
+
+namespace poc::detail {
+namespace {
+
+/// Acknowledge started requests at least every this many.
+constexpr std::uint64_t kAckBatch = 64;
+/// How long an idle process keeps an acknowledgement back in case more
+/// started requests from the same caller arrive (a caller streaming starts
+/// then gets one acknowledgement per batch, not one per call).
+constexpr auto kAckLinger = std::chrono::microseconds(20);
+/// Idle pool threads kept for fast creation.
+constexpr std::size_t kPrespawnedWorkers = 2;
+
+Host *g_host = nullptr;
+
+bool is_started(Kind k) { return k == Kind::start || k == Kind::start_create; }
+bool is_creation(Kind k) { return k == Kind::create || k == Kind::start_create; }
+bool is_call(Kind k) { return k == Kind::call || k == Kind::start || k == Kind::start_future; }
+
+/// Sends the reply of a request while the request's data is alive, waiting
+/// for its out-of-band blocks.
+class ReplySender final : public Responder {
+public:
+  ReplySender(Engine &engine, const Message &m) : engine_(engine), m_(m) {}
+  void respond(Writer &reply) override {
+    const std::uint64_t token = m_.head<RequestHead>().reply_token;
+    if (!token)
+      return;
+    auto batch = engine_.send_writer(m_.source(), Kind::reply, ReplyHead{token, Status::ok}, reply,
+                                     Engine::Sending::take);
+    sent_ = true;
+    if (!batch)
+      return;
+    std::unique_lock<std::mutex> lk(engine_.mutex());
+    engine_.wait_until(lk, [&] { return batch->pending == 0; });
+  }
+  bool sent() const noexcept { return sent_; }
+
+private:
+  Engine &engine_;
+  const Message &m_;
+  bool sent_ = false;
+};
+
+} // namespace
+
+Host &host() {
+  if (!g_host)
+    throw usage_error("poc: the poc++ runtime is not running (call poc::run, or compile the "
+                      "program with poc++)");
+  return *g_host;
+}
+
+void set_host(Host *h) noexcept { g_host = h; }
+
+Host::Host(Engine &engine, Connections &connections, int job_hosts)
+    : engine_(engine), connections_(connections), job_hosts_(job_hosts),
+      spawned_(engine, job_hosts), callers_(engine), barriers_(engine) {
+  set_job_size(job_hosts);
+  engine_.set_router([this](std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) {
+    route(std::move(m), link);
+  });
+  engine_.set_watchdog([this] { spawned_.check_alive_locked(); });
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  for (std::size_t i = 0; i < kPrespawnedWorkers; ++i) {
+    auto w = std::make_unique<Worker>();
+    Worker *raw = w.get();
+    w->thread = std::thread(&Host::worker_main, this, raw);
+    workers_.push_back(std::move(w));
+  }
+}
+
+Host::~Host() {
+  join_all();
+  set_job_size(0);
+}
+
+std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
+  std::vector<int> hosts = spawned_.spawn(hostname, count, connections_.limit());
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  // The job ended while they started: they end at once.
+  if (stopping_)
+    for (int h : hosts)
+      engine_.send(h, Kind::shutdown, NoHead{}, {}, true);
+  return hosts;
+}
+
+ProcessId Host::new_process_id(int host) {
+  return ProcessId{host, rank(), next_serial_.fetch_add(1, std::memory_order_relaxed)};
+}
+
+// ---------------------------------------------------------------- routing
+
+void Host::route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) {
+  // Declared before the lock: rejected messages drain their out-of-band
+  // blocks after the mutex is released.
+  Graves dead;
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  const Kind kind = m->kind();
+  if (is_request(kind))
+    route_request(std::move(m), dead);
+  else if (kind == Kind::reply)
+    connections_.release_locked(callers_.on_reply_locked(std::move(m)));
+  else if (kind == Kind::ack)
+    callers_.on_ack_locked(*m);
+  else if (Barriers::handles(kind))
+    barriers_.route_locked(*m);
+  else if (Connections::handles(kind))
+    connections_.route_locked(*m, link);
+  else
+    route_shutdown_locked(*m);
+  lk.unlock();
+}
+
+void Host::route_request(std::unique_ptr<Message> m, Graves &dead) {
+  const Kind kind = m->kind();
+  const RequestHead h = m->head<RequestHead>();
+  if (stopping_)
+    return reject(std::move(m), RemoteFailure::of<usage_error>("the program has ended"), dead);
+  if (h.target.host != rank())
+    return reject(std::move(m),
+                  RemoteFailure::of<protocol_error>("request for process " + id_text(h.target) +
+                                                    " sent to host " + std::to_string(rank())),
+                  dead);
+  const bool activation = kind == Kind::activate || kind == Kind::persist_create;
+  if (is_creation(kind) || activation) {
+    // A persistent process's id is derived from its address: it is active
+    // (queue behind it; executing the request says so) or becomes active
+    // now, also after an earlier activation ended.
+    if (auto it = processes_.find(h.target); activation && it != processes_.end())
+      return enqueue(*it->second, std::move(m));
+    if (!activation && (processes_.count(h.target) || ended_.count(h.target)))
+      return reject(std::move(m),
+                    RemoteFailure::of<protocol_error>("process id " + id_text(h.target) +
+                                                      " is already in use"),
+                    dead);
+    const ClassInfo *cls = find_class(h.klass);
+    if (!cls)
+      return reject(std::move(m),
+                    RemoteFailure::of<protocol_error>("no class with key " +
+                                                      std::to_string(h.klass) + " is registered"),
+                    dead);
+    ended_.erase(h.target);
+    return add_process(*cls, std::move(m));
+  }
+  auto it = processes_.find(h.target);
+  if (it != processes_.end())
+    return enqueue(*it->second, std::move(m));
+  if (ended_.count(h.target))
+    return reject(std::move(m),
+                  RemoteFailure::of<usage_error>("process " + id_text(h.target) + " has ended"),
+                  dead);
+  if (m->source() == h.target.creator)
+    // Requests from the creator's host are ordered after its creation.
+    return reject(std::move(m),
+                  RemoteFailure::of<usage_error>("no process " + id_text(h.target) + " exists"),
+                  dead);
+  // A reference that travelled faster than its creation: wait for it.
+  pending_[h.target].push_back(std::move(m));
+}
+
+void Host::add_process(const ClassInfo &cls, std::unique_ptr<Message> m) {
+  auto owned = std::make_unique<Process>();
+  Process &p = *owned;
+  p.id = m->head<RequestHead>().target;
+  p.cls = &cls;
+  p.context.self = p.id;
+  callers_.add_locked(p.context);
+  processes_.emplace(p.id, std::move(owned));
+  enqueue(p, std::move(m));
+  auto pend = pending_.find(p.id);
+  if (pend != pending_.end()) {
+    for (auto &q : pend->second)
+      enqueue(p, std::move(q));
+    pending_.erase(pend);
+  }
+  start_process(p);
+}
+
+void Host::enqueue(Process &p, std::unique_ptr<Message> m) {
+  if (is_started(m->kind()))
+    ++p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
+  p.mailbox.push_back(std::move(m));
+  engine_.notify_locked();
+}
+
+void Host::reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead) {
+  const RequestHead h = m->head<RequestHead>();
+  if (why.is<protocol_error>())
+    fmt::print(stderr, "poc: host {}: refused a request from host {}: {}\n", rank(), m->source(),
+               why.message);
+  if (h.reply_token)
+    send_failure_reply(m->source(), h.reply_token, why);
+  else if (is_started(m->kind()))
+    send_ack(m->source(), h.caller, 1, {why});
+  dead.push_back(std::move(m));
+}
+
+void Host::send_failure_reply(int dest, std::uint64_t token, const RemoteFailure &why) {
+  Writer body;
+  why.write(body);
+  engine_.send(dest, Kind::reply, ReplyHead{token, Status::failed}, body.bytes(), true);
+}
+
+void Host::send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
+                    const std::vector<RemoteFailure> &errors) {
+  Writer body;
+  body.write_size(errors.size());
+  for (const auto &e : errors)
+    e.write(body);
+  engine_.send(dest, Kind::ack, AckHead{caller, executed}, body.bytes(), true);
+}
+
+// ---------------------------------------------------------------- processes
+
+void Host::start_process(Process &p) {
+  ++running_threads_;
+  if (!idle_workers_.empty()) {
+    Worker *w = idle_workers_.back();
+    idle_workers_.pop_back();
+    w->assigned = &p;
+    w->cv.notify_one();
+    return;
+  }
+  auto w = std::make_unique<Worker>();
+  Worker *raw = w.get();
+  w->assigned = &p;
+  w->thread = std::thread(&Host::worker_main, this, raw);
+  workers_.push_back(std::move(w));
+}
+
+void Host::worker_main(Worker *w) {
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  for (;;) {
+    w->cv.wait(lk, [&] { return w->assigned || w->exit; });
+    if (!w->assigned)
+      return;
+    Process *p = w->assigned;
+    w->assigned = nullptr;
+    serve(*p, lk);
+    if (w->exit)
+      return;
+    idle_workers_.push_back(w);
+  }
+}
+
+void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
+  Callers::adopt(&p.context);
+  for (;;) {
+    if (p.mailbox.empty() && p.unacked && !stopping_) {
+      auto until = std::chrono::steady_clock::now() + kAckLinger;
+      engine_.wait_until(lk, [&] {
+        return !p.mailbox.empty() || stopping_ || std::chrono::steady_clock::now() >= until;
+      });
+      if (p.mailbox.empty())
+        flush_acks(p, false);
+    }
+    engine_.wait_until(lk, [&] { return !p.mailbox.empty() || stopping_; });
+    if (stopping_)
+      break;
+    std::unique_ptr<Message> m = std::move(p.mailbox.front());
+    p.mailbox.pop_front();
+    if (is_started(m->kind()))
+      --p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
+    lk.unlock();
+    bool ended = execute(p, *m);
+    m.reset();
+    lk.lock();
+    if (ended)
+      break;
+  }
+  if (p.attachment && p.object && extension_) {
+    // The job is ending: the layer above saves what it must, now that no
+    // method is changing the object any more.
+    lk.unlock();
+    extension_->on_job_end(p);
+    lk.lock();
+  }
+  // The process has ended (destroyed, or the job is ending): refuse what
+  // is still queued and acknowledge what was executed. An activation of a
+  // persistent process's address is not for this process but for the next
+  // one with its id: the reply that ended this one (delete, a failed
+  // activation) left before this cleanup, so the caller may already have
+  // asked again. Those are routed anew once this process is gone.
+  Graves dead;
+  std::vector<std::unique_ptr<Message>> next_activation;
+  while (!p.mailbox.empty()) {
+    auto m = std::move(p.mailbox.front());
+    p.mailbox.pop_front();
+    const Kind kind = m->kind();
+    if (!stopping_ && (kind == Kind::activate || kind == Kind::persist_create)) {
+      next_activation.push_back(std::move(m));
+      continue;
+    }
+    if (is_started(kind))
+      --p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
+    reject(std::move(m),
+           RemoteFailure::of<usage_error>(stopping_ ? "the program has ended"
+                                                    : "process " + id_text(p.id) + " has ended"),
+           dead);
+  }
+  flush_acks(p, true);
+  ended_.insert(p.id);
+  callers_.remove_locked(p.context);
+  auto it = processes_.find(p.id);
+  std::unique_ptr<Process> owned = std::move(it->second);
+  processes_.erase(it);
+  for (auto &m : next_activation)
+    route_request(std::move(m), dead);
+  --running_threads_;
+  engine_.notify_locked();
+  Callers::adopt(nullptr);
+  lk.unlock();
+  dead.clear();
+  for (auto &t : owned->context.tasks)
+    if (t.joinable())
+      t.join();
+  owned.reset();
+  lk.lock();
+}
+
+bool Host::execute(Process &p, Message &m) {
+  const Kind kind = m.kind();
+  const RequestHead h = m.head<RequestHead>();
+  Reader args(m.body(), &m);
+  Writer out;
+  if (h.reply_token)
+    reserve_frame<ReplyHead>(out);
+  ReplySender responder(engine_, m);
+  Request rq(args, out, &responder);
+  std::optional<RemoteFailure> failure;
+  bool ended = false;
+  try {
+    if (extension_ && extension_->handles(kind)) {
+      ended = extension_->execute(p, m, rq, out);
+    } else if (is_creation(kind)) {
+      void *object = p.cls->construct(h.member, rq);
+      if (!object)
+        throw protocol_error("poc: constructor returned no object");
+      make_live(p, object);
+    } else if (is_call(kind)) {
+      if (p.state != Process::State::live)
+        throw usage_error("poc: process " + id_text(p.id) + " was not constructed: " + p.failure);
+      p.cls->dispatch(p.object, h.member, rq);
+    } else if (kind == Kind::destroy) {
+      // The process ends whatever its destructor does: an exception from
+      // it goes to the caller of delete, and the object is gone all the same.
+      p.state = Process::State::ended;
+      ended = true;
+      abandon_if_member(p, "was deleted");
+      void *object = std::exchange(p.object, nullptr);
+      p.context.object = nullptr;
+      if (object)
+        forget_hosted(object);
+      if (p.attachment && extension_)
+        extension_->on_delete(p);
+      if (object)
+        p.cls->destroy(object);
+    } else {
+      throw protocol_error("poc: a request of a kind this host does not serve");
+    }
+    rq.finish_reply();
+  } catch (...) {
+    failure = RemoteFailure::current();
+  }
+  if (failure) {
+    if (is_call(kind))
+      abandon_if_member(p, "ended a method with " + failure->name + ": " + failure->message);
+    if (is_creation(kind)) {
+      p.state = Process::State::failed;
+      p.failure = failure->name + ": " + failure->message;
+    }
+    // A failed activation or persistent creation ends the process, so that
+    // a later one (e.g. after the record was repaired) starts afresh.
+    if ((kind == Kind::activate || kind == Kind::persist_create) &&
+        p.state != Process::State::live) {
+      p.state = Process::State::ended;
+      ended = true;
+    }
+    if (failure->is<decode_error>() || failure->is<protocol_error>())
+      fmt::print(stderr, "poc: host {}: bad request from host {} to process {}: {}\n", rank(),
+                 m.source(), id_text(p.id), failure->message);
+  }
+  std::lock_guard<std::mutex> g(engine_.mutex());
+  if (is_started(kind))
+    finish_started(p, m, failure ? &*failure : nullptr);
+  else if (failure && h.reply_token && !responder.sent())
+    send_failure_reply(m.source(), h.reply_token, *failure);
+  return ended;
+}
+
+void Host::finish_started(Process &p, const Message &m, const RemoteFailure *failure) {
+  auto key = std::make_pair(m.source(), m.head<RequestHead>().caller);
+  Process::AckState &st = p.acks[key];
+  ++st.executed;
+  ++p.unacked;
+  if (failure)
+    st.errors.push_back(*failure);
+  // Acknowledge now after a full batch, or if this caller has nothing more
+  // queued while others keep the process busy; an idle process lingers.
+  if (st.executed >= kAckBatch || (st.queued == 0 && !p.mailbox.empty())) {
+    p.unacked -= st.executed;
+    send_ack(key.first, key.second, st.executed, st.errors);
+    st.executed = 0;
+    st.errors.clear();
+  }
+}
+
+void Host::flush_acks(Process &p, bool all) {
+  for (auto it = p.acks.begin(); it != p.acks.end();) {
+    auto &[key, st] = *it;
+    if (st.executed && (all || st.queued == 0)) {
+      p.unacked -= st.executed;
+      send_ack(key.first, key.second, st.executed, st.errors);
+      st.executed = 0;
+      st.errors.clear();
+    }
+    if (st.queued == 0 && st.executed == 0)
+      it = p.acks.erase(it);
+    else
+      ++it;
+  }
+}
+
+void Host::make_live(Process &p, void *object) {
+  p.object = object;
+  p.context.cls = p.cls;
+  p.context.object = object;
+  p.state = Process::State::live;
+  register_hosted(object, *p.cls, p.id);
+}
+
+void Host::abandon_if_member(const Process &p, const std::string &event) noexcept {
+  if (!p.object || !p.cls->group_member)
+    return;
+  detail::abandon_barriers(*p.cls->group_member(p.object),
+                           "(process " + id_text(p.id) + ") " + event);
+}
+
+// ---------------------------------------------------------------- shutdown
+
+void Host::route_shutdown_locked(const Message &m) {
+  switch (m.kind()) {
+  case Kind::shutdown:
+    begin_shutdown_locked();
+    break;
+  case Kind::shutdown_done:
+    ++hosts_done_;
+    break;
+  case Kind::finish:
+    send_to_children_locked(Kind::finish);
+    finished_ = true;
+    break;
+  default:
+    fmt::print(stderr, "poc: host {}: dropped a message of kind {} from host {}\n", rank(),
+               static_cast<int>(m.kind()), m.source());
+    return;
+  }
+  engine_.notify_locked();
+}
+
+void Host::send_to_children_locked(Kind kind) {
+  for (int child : spawned_.hosts_locked())
+    engine_.send(child, kind, NoHead{}, {}, true);
+}
+
+void Host::begin_shutdown_locked() {
+  if (stopping_)
+    return;
+  stopping_ = true;
+  connections_.refuse_new_locked();
+  spawned_.refuse_new_locked();
+  send_to_children_locked(Kind::shutdown);
+  Graves dead;
+  for (auto &[id, queue] : pending_)
+    for (auto &m : queue)
+      reject(std::move(m), RemoteFailure::of<usage_error>("the program has ended"), dead);
+  pending_.clear();
+  engine_.notify_locked();
+  // `dead` holds requests whose blocks must be drained; with the mutex held
+  // that could stall the poller, so hand them to the calling thread's end.
+  for (auto &m : dead)
+    graveyard_.push_back(std::move(m));
+}
+
+std::size_t Host::reporting_hosts_locked() const {
+  std::size_t ranks =
+      engine_.parent() < 0 && rank() == 0 ? static_cast<std::size_t>(engine_.size() - 1) : 0;
+  return ranks + spawned_.hosts_locked().size();
+}
+
+void Host::drain_locked(std::unique_lock<std::mutex> &lk) {
+  engine_.wait_until(lk, [&] { return running_threads_ == 0; }, WaitRole::idle);
+  // Every host still serves (nobody finishes before all are done), so the
+  // hosts this one connected to answer the close handshakes.
+  lk.unlock();
+  connections_.close_all(std::chrono::seconds(5));
+  lk.lock();
+  engine_.wait_until(lk, [&] { return hosts_done_ >= reporting_hosts_locked(); }, WaitRole::idle);
+}
+
+void Host::end_job() {
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  for (int r = 1; r < engine_.size(); ++r)
+    engine_.send(r, Kind::shutdown, NoHead{}, {}, true);
+  begin_shutdown_locked();
+  drain_locked(lk);
+  for (int r = 1; r < engine_.size(); ++r)
+    engine_.send(r, Kind::finish, NoHead{}, {}, true);
+  send_to_children_locked(Kind::finish);
+  finished_ = true;
+  auto graves = std::move(graveyard_);
+  lk.unlock();
+}
+
+void Host::serve_until_finished() {
+  std::unique_lock<std::mutex> lk(engine_.mutex());
+  engine_.wait_until(lk, [&] { return stopping_; }, WaitRole::idle);
+  drain_locked(lk);
+  // The job's ranks report to rank 0, spawned hosts to their parent.
+  engine_.send(engine_.parent() >= 0 ? engine_.parent() : 0, Kind::shutdown_done, NoHead{}, {},
+               true);
+  engine_.wait_until(lk, [&] { return finished_; }, WaitRole::idle);
+  auto graves = std::move(graveyard_);
+  lk.unlock();
+}
+
+void Host::join_all() {
+  std::vector<std::thread> threads;
+  {
+    std::lock_guard<std::mutex> g(engine_.mutex());
+    for (auto &w : workers_) {
+      w->exit = true;
+      w->cv.notify_one();
+      if (w->thread.joinable())
+        threads.push_back(std::move(w->thread));
+    }
+    for (auto &t : callers_.main().tasks)
+      if (t.joinable())
+        threads.push_back(std::move(t));
+    callers_.main().tasks.clear();
+  }
+  for (auto &t : threads)
+    t.join();
+}
+
+} // namespace poc::detail

@@ -1,0 +1,143 @@
+#pragma once
+/// \file
+/// A host: one MPI rank's (or spawned host's) share of the job, in the
+/// process model. Owns the process table: the processes hosted here, each
+/// with a mailbox, served by pool threads; routes what the transport
+/// delivers to them, to the callers (replies, acknowledgements), to the
+/// barriers and to the connections; and runs the shutdown protocol
+/// (docs/runtime.md section 8). All state is guarded by the engine's mutex.
+
+#include "barriers.hpp"
+#include "callers.hpp"
+#include "process.hpp"
+#include "transport/connections.hpp"
+#include "transport/engine.hpp"
+#include "transport/spawn.hpp"
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace poc::detail {
+
+class Host {
+public:
+  /// `job_hosts`: the number of ranks of the job that started the program
+  /// (bounds the host numbers of valid process ids).
+  Host(Engine &engine, Connections &connections, int job_hosts);
+  ~Host();
+  Host(const Host &) = delete;
+  Host &operator=(const Host &) = delete;
+
+  Engine &engine() noexcept { return engine_; }
+  Connections &connections() noexcept { return connections_; }
+  Callers &callers() noexcept { return callers_; }
+  Barriers &barriers() noexcept { return barriers_; }
+  /// This host's number.
+  int rank() const noexcept { return engine_.rank(); }
+  /// Ranks of the job that started the program.
+  int job_hosts() const noexcept { return job_hosts_; }
+
+  /// Installs the layer that executes the requests the process model does
+  /// not (persistence); set before the job's first request.
+  void set_extension(ProcessExtension *extension) noexcept { extension_ = extension; }
+
+  /// Starts `count` hosts on `hostname` (SpawnedHosts::spawn).
+  std::vector<int> spawn_hosts(const std::string &hostname, int count);
+
+  /// Picks a fresh id for a process the caller creates on `host`.
+  ProcessId new_process_id(int host);
+
+  /// The constructed or restored object becomes the process's.
+  void make_live(Process &p, void *object);
+
+  /// Rank 0: ends the job after the program body returned.
+  void end_job();
+  /// Other ranks: serve until rank 0 ends the job.
+  void serve_until_finished();
+  /// Joins all threads; call after end_job/serve_until_finished.
+  void join_all();
+
+  /// True once the job is ending (requests are refused; mutex held).
+  const bool &stopping_locked() const noexcept { return stopping_; }
+
+private:
+  struct Worker {
+    std::thread thread;
+    std::condition_variable cv;
+    Process *assigned = nullptr;
+    bool exit = false;
+  };
+  using Graves = std::vector<std::unique_ptr<Message>>;
+
+  void route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link);
+  void route_request(std::unique_ptr<Message> m, Graves &dead);
+  void route_shutdown_locked(const Message &m);
+  void enqueue(Process &p, std::unique_ptr<Message> m);
+  /// Refuses request `m` with `why`: an error reply or acknowledgement to
+  /// its caller; its out-of-band blocks are drained later from `dead`.
+  void reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead);
+  /// Adds process `target` of class `cls` and queues its first request.
+  void add_process(const ClassInfo &cls, std::unique_ptr<Message> m);
+  void start_process(Process &p);
+  void worker_main(Worker *w);
+  void serve(Process &p, std::unique_lock<std::mutex> &lk);
+  /// Executes one request on the process's thread; true if the process ended.
+  bool execute(Process &p, Message &m);
+  void finish_started(Process &p, const Message &m, const RemoteFailure *failure);
+  void flush_acks(Process &p, bool all);
+  void send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
+                const std::vector<RemoteFailure> &errors);
+  void send_failure_reply(int dest, std::uint64_t token, const RemoteFailure &why);
+  /// Reports a failed method or a deletion of a group member to its group.
+  void abandon_if_member(const Process &p, const std::string &event) noexcept;
+  void begin_shutdown_locked();
+  /// The end of serving: waits for this host's process threads, closes
+  /// its connections and waits for the hosts that report to it.
+  void drain_locked(std::unique_lock<std::mutex> &lk);
+  /// Hosts that report done to this one: its children, and on rank 0 the
+  /// job's other ranks.
+  std::size_t reporting_hosts_locked() const;
+  void send_to_children_locked(Kind kind);
+
+  Engine &engine_;
+  Connections &connections_;
+  int job_hosts_;
+  SpawnedHosts spawned_;
+  Callers callers_;
+  Barriers barriers_;
+  ProcessExtension *extension_ = nullptr;
+
+  // The process table.
+  std::unordered_map<ProcessId, std::unique_ptr<Process>> processes_;
+  /// Requests for processes whose creation has not arrived yet.
+  std::unordered_map<ProcessId, std::deque<std::unique_ptr<Message>>> pending_;
+  std::unordered_set<ProcessId> ended_;
+  std::atomic<std::uint64_t> next_serial_{1};
+
+  // The pool of threads that serve processes.
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::vector<Worker *> idle_workers_;
+  int running_threads_ = 0;
+
+  // Shutdown.
+  bool stopping_ = false;
+  bool finished_ = false;
+  std::size_t hosts_done_ = 0;
+  /// Refused messages whose out-of-band blocks are drained at the end,
+  /// outside the mutex.
+  Graves graveyard_;
+};
+
+/// The host of the calling rank; throws usage_error outside poc::run.
+Host &host();
+/// Installs (or with nullptr removes) the host that host() returns.
+void set_host(Host *h) noexcept;
+
+} // namespace poc::detail
