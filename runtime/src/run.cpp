@@ -1,8 +1,8 @@
-#include "affinity.hpp"
-#include "arena.hpp"
-#include "host.hpp"
 #include "persistent/activation.hpp"
-#include "placement.hpp"
+#include "process/affinity.hpp"
+#include "process/arena.hpp"
+#include "process/host.hpp"
+#include "process/placement.hpp"
 #include "transport/engine.hpp"
 #include "transport/spawn.hpp"
 #include <fmt/format.h>
