@@ -39,9 +39,11 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w) {
   h.connections().acquire(dest, true);
   auto slot = h.callers().new_reply_slot(dest, 0);
   head.reply_token = slot->token;
+  // Without out-of-band blocks the engine takes the bytes: the caller
+  // waits for the reply only, not for the send as well.
   std::shared_ptr<Engine::SendBatch> batch;
   try {
-    batch = h.engine().send_writer(dest, kind, head, w, Engine::Sending::keep);
+    batch = h.engine().send_writer(dest, kind, head, w, Engine::Sending::take);
   } catch (...) {
     h.callers().drop_reply_slot(slot->token);
     std::lock_guard<std::mutex> g(h.engine().mutex());
@@ -51,7 +53,7 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w) {
   std::unique_ptr<Message> m;
   {
     std::unique_lock<std::mutex> lk(h.engine().mutex());
-    h.engine().wait_until(lk, [&] { return slot->arrived && batch->pending == 0; });
+    h.engine().wait_until(lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
     m = std::move(slot->message);
   }
   if (m->head<ReplyHead>().status == Status::failed)
