@@ -93,7 +93,7 @@ struct Echo_client : Echo_interface {
     call.args(x);
     return call.invoke<int>();
   }
-  static void start_put_0(Echo *self, std::uint64_t a, std::uint64_t b) {
+  static void put_0_start(Echo *self, std::uint64_t a, std::uint64_t b) {
     if (!::poc::is_remote(self))
       return self->put(a, b);
     ::poc::Call call(self, Echo_interface::put_0);

@@ -122,7 +122,7 @@ int poc_main(double spawn_ms, int idle, bool rt_only) {
       [&] {
         auto t0 = clock_type::now();
         for (int i = 0; i < calls; ++i)
-          Echo_client::start_put_0(e, static_cast<std::uint64_t>(i), 1);
+          Echo_client::put_0_start(e, static_cast<std::uint64_t>(i), 1);
         poc::sync();
         return calls / seconds_since(t0);
       });

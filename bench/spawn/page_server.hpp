@@ -58,7 +58,7 @@ struct PageServer_interface {
 };
 
 struct PageServer_client : PageServer_interface {
-  static void start_ReadIntoCache_0(PageServer *self, std::uint64_t page) {
+  static void ReadIntoCache_0_start(PageServer *self, std::uint64_t page) {
     ::poc::Call call(self, PageServer_interface::ReadIntoCache_0);
     call.args(page);
     call.start();
@@ -109,7 +109,7 @@ struct Client_interface {
 };
 
 struct Client_client : Client_interface {
-  static ::poc::future<double> future_ReadIntoServerCache_0(Client *self,
+  static ::poc::future<double> ReadIntoServerCache_0_future(Client *self,
                                                             std::vector<PageServer *> servers,
                                                             int commands, int cache) {
     ::poc::Call call(self, Client_interface::ReadIntoServerCache_0);
@@ -144,7 +144,7 @@ inline double Client::ReadIntoServerCache(std::vector<PageServer *> servers, int
   ::poc::set_connection_cache(static_cast<std::size_t>(cache));
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < commands; ++i)
-    PageServer_client::start_ReadIntoCache_0(servers[static_cast<std::size_t>(i) % servers.size()],
+    PageServer_client::ReadIntoCache_0_start(servers[static_cast<std::size_t>(i) % servers.size()],
                                              static_cast<std::uint64_t>(i));
   ::poc::sync();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

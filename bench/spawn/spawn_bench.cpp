@@ -76,7 +76,7 @@ int body(const Options &o, const char *self) {
     std::vector<poc::future<double>> runs;
     auto start = clock_type::now();
     for (Client *c : clients)
-      runs.push_back(Client_client::future_ReadIntoServerCache_0(c, servers, o.commands, cache));
+      runs.push_back(Client_client::ReadIntoServerCache_0_future(c, servers, o.commands, cache));
     for (auto &f : runs)
       f.get();
     return seconds_since(start) * 1e6 / (o.clients * o.commands);

@@ -21,7 +21,7 @@ namespace {
 std::vector<Counter *> make_group(int n) {
   std::vector<Counter *> group;
   for (int i = 0; i < n; ++i)
-    group.push_back(poc::create<Counter>("m" + std::to_string(i), C::ctor_0, i));
+    group.push_back(Counter_client::create_0("m" + std::to_string(i), i));
   for (int i = 0; i < n; ++i)
     Counter_client::SetProcessGroup_0(group[static_cast<std::size_t>(i)], i, n, group.data());
   return group;
@@ -47,7 +47,7 @@ int body() {
     int *board = poc::create_array<int>("m0", 3 * 2);
     auto f0 = start_rounds(group[0], 2, board);
     auto f1 = start_rounds(group[1], 2, board);
-    auto f2 = Counter_client::future_fail_0(group[2], "boom");
+    auto f2 = Counter_client::fail_0_future(group[2], "boom");
     CHECK(check::throws<poc::remote_error>([&] { f2.get(); }, "boom"));
     CHECK(check::throws<poc::remote_error>([&] { f0.get(); }, "abandoned: member 2"));
     CHECK(check::throws<poc::remote_error>([&] { f1.get(); }, "ended a method with"));
@@ -73,8 +73,8 @@ int body() {
   check::section("a barrier completed before the failure is not affected", [] {
     auto group = make_group(2);
     int *board = poc::create_array<int>("m0", 2 * 1);
-    Counter_client::start_rounds_0(group[0], 1, board);
-    Counter_client::start_rounds_0(group[1], 1, board);
+    Counter_client::rounds_0_start(group[0], 1, board);
+    Counter_client::rounds_0_start(group[1], 1, board);
     poc::sync();
     auto f2 = start_rounds(group[0], 1, board);
     CHECK(check::throws<poc::remote_error>([&] { Counter_client::fail_0(group[1], "late"); },
@@ -100,7 +100,7 @@ int body() {
   check::section("sync() reports an abandoned barrier of a started call", [] {
     auto group = make_group(2);
     int *board = poc::create_array<int>("m0", 2 * 1);
-    Counter_client::start_rounds_0(group[0], 1, board);
+    Counter_client::rounds_0_start(group[0], 1, board);
     CHECK(check::throws<poc::remote_error>([&] { Counter_client::fail_0(group[1], "gone"); },
                                            "gone"));
     CHECK(check::throws<poc::remote_error>([] { poc::sync(); }, "abandoned: member 1"));

@@ -1,7 +1,12 @@
 #pragma once
 // A process class for the runtime's tests, with its interface, client and
-// server written by hand in exactly the shape poc++ generates
-// (docs/runtime.md sections 3.2 and 3.3).
+// server written by hand in the shape poc++ generates (docs/runtime.md
+// sections 3.2 and 3.3; tests/compiler/basic.cpp checks the real output):
+// the same ids, client functions (create_N, start_create_N, f_N, f_N_start,
+// f_N_future, each calling the object directly when it is local), server
+// dispatch and registration. Only the layout differs: poc++ declares the
+// client's functions in namespace poc_gen and defines them after the user's
+// code; here they are defined in the class, beside the user's.
 
 #include <poc/poc.hpp>
 
@@ -95,6 +100,12 @@ struct Counter_interface {
 };
 
 struct Counter_client : Counter_interface {
+  static Counter *create_0(const ::poc::machine &where, int start) {
+    return ::poc::create<Counter>(where, Counter_interface::ctor_0, start);
+  }
+  static Counter *start_create_0(const ::poc::machine &where, int start) {
+    return ::poc::start_create<Counter>(where, Counter_interface::ctor_0, start);
+  }
   static int add_0(Counter *self, int d) {
     if (!::poc::is_remote(self))
       return self->add(d);
@@ -102,7 +113,7 @@ struct Counter_client : Counter_interface {
     call.args(d);
     return call.invoke<int>();
   }
-  static void start_add_0(Counter *self, int d) {
+  static void add_0_start(Counter *self, int d) {
     if (!::poc::is_remote(self)) {
       self->add(d);
       return;
@@ -111,7 +122,7 @@ struct Counter_client : Counter_interface {
     call.args(d);
     call.start();
   }
-  static ::poc::future<int> future_add_0(Counter *self, int d) {
+  static ::poc::future<int> add_0_future(Counter *self, int d) {
     if (!::poc::is_remote(self))
       return ::poc::make_ready_future(self->add(d));
     ::poc::Call call(self, Counter_interface::add_0);
@@ -130,7 +141,7 @@ struct Counter_client : Counter_interface {
     ::poc::Call call(self, Counter_interface::name_0);
     return call.invoke<std::string>();
   }
-  static void start_append_0(Counter *self, int x) {
+  static void append_0_start(Counter *self, int x) {
     if (!::poc::is_remote(self)) {
       self->append(x);
       return;
@@ -152,12 +163,20 @@ struct Counter_client : Counter_interface {
     call.args(message);
     call.invoke();
   }
-  static void start_fail_0(Counter *self, std::string message) {
+  static void fail_0_start(Counter *self, std::string message) {
+    if (!::poc::is_remote(self)) {
+      self->fail(message);
+      return;
+    }
     ::poc::Call call(self, Counter_interface::fail_0);
     call.args(message);
     call.start();
   }
-  static ::poc::future<void> future_fail_0(Counter *self, std::string message) {
+  static ::poc::future<void> fail_0_future(Counter *self, std::string message) {
+    if (!::poc::is_remote(self)) {
+      self->fail(message);
+      return ::poc::make_ready_future();
+    }
     ::poc::Call call(self, Counter_interface::fail_0);
     call.args(message);
     return call.start_future<void>();
@@ -171,7 +190,7 @@ struct Counter_client : Counter_interface {
     reply.copy_back(x, s);
     return reply.result<void>();
   }
-  static ::poc::future<void> future_twice_0(Counter *self, int &x, std::string *s) {
+  static ::poc::future<void> twice_0_future(Counter *self, int &x, std::string *s) {
     if (!::poc::is_remote(self)) {
       self->twice(x, s);
       return ::poc::make_ready_future();
@@ -226,16 +245,26 @@ struct Counter_client : Counter_interface {
     return call.invoke<std::vector<double>>();
   }
   static void sleep_ms_0(Counter *self, int ms) {
+    if (!::poc::is_remote(self))
+      return self->sleep_ms(ms);
     ::poc::Call call(self, Counter_interface::sleep_ms_0);
     call.args(ms);
     call.invoke();
   }
-  static void start_sleep_ms_0(Counter *self, int ms) {
+  static void sleep_ms_0_start(Counter *self, int ms) {
+    if (!::poc::is_remote(self)) {
+      self->sleep_ms(ms);
+      return;
+    }
     ::poc::Call call(self, Counter_interface::sleep_ms_0);
     call.args(ms);
     call.start();
   }
-  static void start_rounds_0(Counter *self, int rounds, int *board) {
+  static void rounds_0_start(Counter *self, int rounds, int *board) {
+    if (!::poc::is_remote(self)) {
+      self->rounds(rounds, board);
+      return;
+    }
     ::poc::Call call(self, Counter_interface::rounds_0);
     call.args(rounds, board);
     call.start();
@@ -250,10 +279,16 @@ struct Counter_client : Counter_interface {
     return reply.result<void>();
   }
   static void noop_0(Counter *self) {
+    if (!::poc::is_remote(self))
+      return self->noop();
     ::poc::Call call(self, Counter_interface::noop_0);
     call.invoke();
   }
-  static void start_noop_0(Counter *self) {
+  static void noop_0_start(Counter *self) {
+    if (!::poc::is_remote(self)) {
+      self->noop();
+      return;
+    }
     ::poc::Call call(self, Counter_interface::noop_0);
     call.start();
   }
@@ -264,7 +299,11 @@ struct Counter_client : Counter_interface {
     call.args(id, n, ::poc::counted(group, static_cast<std::size_t>(n)));
     call.invoke();
   }
-  static void start_SetProcessGroup_0(Counter *self, int id, int n, Counter *const *group) {
+  static void SetProcessGroup_0_start(Counter *self, int id, int n, Counter *const *group) {
+    if (!::poc::is_remote(self)) {
+      self->SetProcessGroup(id, n, group);
+      return;
+    }
     ::poc::Call call(self, Counter_interface::SetProcessGroup_0);
     call.args(id, n, ::poc::counted(group, static_cast<std::size_t>(n)));
     call.start();
@@ -338,7 +377,10 @@ struct Counter_server : Counter_interface {
       rq.invoke(self, &::poc::ProcessGroupMember::ID);
       return;
     default:
-      rq.unknown_method(method);
+      if (::poc::detail::invoke_registered_method(typeid(Counter), method,
+                                                  static_cast<void *>(std::addressof(self)), rq))
+        return;
+      rq.unknown_method(method, class_name);
     }
   }
   static Counter *construct(std::uint64_t ctor, ::poc::Request &rq) {
@@ -348,7 +390,7 @@ struct Counter_server : Counter_interface {
     case ctor_1:
       return rq.construct<Counter, std::string, int>();
     default:
-      rq.unknown_method(ctor);
+      rq.unknown_method(ctor, class_name);
     }
   }
 };

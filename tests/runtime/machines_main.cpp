@@ -21,16 +21,16 @@ int body() {
     CHECK(poc::this_machine().name() == "alpha");
   });
   check::section("processes are created on mapped machines", [] {
-    Counter *a = poc::create<Counter>(poc::machines()[0], C::ctor_0, 1);
-    Counter *b = poc::create<Counter>("beta", C::ctor_0, 2);
-    Counter *u = poc::create<Counter>("unconfigured", C::ctor_0, 3); // = every host
+    Counter *a = Counter_client::create_0(poc::machines()[0], 1);
+    Counter *b = Counter_client::create_0("beta", 2);
+    Counter *u = Counter_client::create_0("unconfigured", 3); // = every host
     CHECK(Counter_client::get_0(a) + Counter_client::get_0(b) + Counter_client::get_0(u) == 6);
     poc::destroy(a);
     poc::destroy(b);
     poc::destroy(u);
   });
   check::section("a machine on a host outside the job is an error", [] {
-    CHECK(check::throws<poc::usage_error>([] { poc::create<Counter>("ghost", C::ctor_0, 1); },
+    CHECK(check::throws<poc::usage_error>([] { Counter_client::create_0("ghost", 1); },
                                           "runs no rank"));
   });
   std::printf("%s\n", check::failures ? "SOME CHECKS FAILED" : "ALL CHECKS PASSED");

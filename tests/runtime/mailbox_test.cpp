@@ -21,13 +21,13 @@ using C = demo::Counter_interface;
 
 TEST(Mailbox, FifoPerCallerUnderConcurrency) {
   int rc = poc::run(0, nullptr, [](int, char **) {
-    Counter *c = poc::create<Counter>("m", C::ctor_0, 0);
+    Counter *c = Counter_client::create_0("m", 0);
     constexpr int kCallers = 4, kCalls = 500;
     std::vector<std::thread> callers;
     for (int t = 0; t < kCallers; ++t)
       callers.emplace_back([=] {
         for (int i = 0; i < kCalls; ++i)
-          Counter_client::start_append_0(c, t * 100000 + i);
+          Counter_client::append_0_start(c, t * 100000 + i);
       });
     for (auto &t : callers)
       t.join();
@@ -42,7 +42,7 @@ TEST(Mailbox, FifoPerCallerUnderConcurrency) {
     }
     // A synchronous call after started ones sees all of them.
     for (int i = 0; i < 100; ++i)
-      Counter_client::start_add_0(c, 1);
+      Counter_client::add_0_start(c, 1);
     EXPECT_EQ(Counter_client::get_0(c), 100);
     poc::destroy(c);
     return 0;

@@ -62,7 +62,7 @@ std::vector<std::byte> bytes(std::initializer_list<int> v) {
 }
 
 int body() {
-  Counter *c = poc::create<Counter>("m1", C::ctor_0, 7);
+  Counter *c = Counter_client::create_0("m1", 7);
   poc::ProcessId id = poc::remote_id(c);
 
   check::section("garbage without a header is dropped", [&] {

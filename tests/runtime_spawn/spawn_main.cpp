@@ -44,8 +44,8 @@ void batches_and_calls() {
     CHECK(poc::remote_id(a).host != poc::remote_id(b).host);
     CHECK(Worker_client::host_0(a) == poc::remote_id(a).host);
     CHECK(Worker_client::add_0(a, 1) == 11);
-    Worker_client::start_add_0(b, 5);
-    poc::future<int> f = Worker_client::future_add_0(b, 1);
+    Worker_client::add_0_start(b, 5);
+    poc::future<int> f = Worker_client::add_0_future(b, 1);
     poc::sync();
     CHECK(f.get() == 26);
     std::vector<double> big(100000, 2.0);

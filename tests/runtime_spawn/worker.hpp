@@ -73,12 +73,12 @@ struct Worker_client : Worker_interface {
     return call.invoke<R>();
   }
   static int add_0(Worker *self, int d) { return sync<int>(self, Worker_interface::add_0, d); }
-  static void start_add_0(Worker *self, int d) {
+  static void add_0_start(Worker *self, int d) {
     ::poc::Call call(self, Worker_interface::add_0);
     call.args(d);
     call.start();
   }
-  static ::poc::future<int> future_add_0(Worker *self, int d) {
+  static ::poc::future<int> add_0_future(Worker *self, int d) {
     ::poc::Call call(self, Worker_interface::add_0);
     call.args(d);
     return call.start_future<int>();
@@ -166,8 +166,8 @@ inline std::int64_t Worker::drive(std::vector<Worker *> peers, int rounds) {
   for (int r = 0; r < rounds; ++r) {
     for (Worker *p : peers) {
       digest += Worker_client::add_0(p, 1);
-      Worker_client::start_add_0(p, 2);
-      ::poc::future<int> f = Worker_client::future_add_0(p, 3);
+      Worker_client::add_0_start(p, 2);
+      ::poc::future<int> f = Worker_client::add_0_future(p, 3);
       ::poc::sync();
       digest += f.get();
       digest += static_cast<std::int64_t>(Worker_client::checksum_0(p, big));
