@@ -3,7 +3,7 @@
 // server written by hand in exactly the shape poc++ generates
 // (docs/runtime.md sections 3.2 and 3.3).
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <chrono>
 #include <cstdint>

@@ -7,7 +7,7 @@
 
 #include "host.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <mpi.h>
 

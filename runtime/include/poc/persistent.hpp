@@ -3,7 +3,7 @@
 /// Persistent processes (the paper's section 3.3, docs/runtime.md
 /// "Persistence"): processes whose state lives in the object store under a
 /// symbolic address such as "data/set/PageDevice/34" and outlives the job.
-/// Creating one is <poc/create.hpp>'s make_persistent, which poc++ emits
+/// Creating one is <poc/gen/create.hpp>'s make_persistent, which poc++ emits
 /// for `new(poc::persistent_at(m, address)) T(args)`.
 
 #include <poc/errors.hpp>

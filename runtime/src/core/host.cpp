@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <poc/serialize/type_name.hpp>
 
-#include <poc/request.hpp>
+#include <poc/gen/request.hpp>
 
 #include <cerrno>
 #include <csignal>

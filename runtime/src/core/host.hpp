@@ -10,11 +10,11 @@
 #include "engine.hpp"
 
 #include <poc/errors.hpp>
+#include <poc/gen/registration.hpp>
 #include <poc/message.hpp>
 #include <poc/persist/lease.hpp>
 #include <poc/persist/store.hpp>
 #include <poc/process_id.hpp>
-#include <poc/registration.hpp>
 
 #include <chrono>
 #include <condition_variable>

@@ -4,10 +4,10 @@
 /// `start p = new(m) T(args)`, `new(poc::persistent_at(m, address)) T(args)`
 /// and `delete p` become.
 
-#include <poc/arguments.hpp>
+#include <poc/gen/arguments.hpp>
+#include <poc/gen/registration.hpp>
 #include <poc/machine.hpp>
 #include <poc/persistent.hpp>
-#include <poc/registration.hpp>
 #include <poc/transport.hpp>
 
 #include <cstddef>

@@ -2,12 +2,12 @@
 /// \file
 /// Registration of a class whose objects can be processes.
 
-#include <poc/layout_hash.hpp>
-#include <poc/method_id.hpp>
+#include <poc/gen/layout_hash.hpp>
+#include <poc/gen/method_id.hpp>
+#include <poc/gen/request.hpp>
 #include <poc/persist/object.hpp>
 #include <poc/persistent.hpp>
 #include <poc/process_group.hpp>
-#include <poc/request.hpp>
 #include <poc/serialize/type_registry.hpp>
 
 #include <cstddef>
