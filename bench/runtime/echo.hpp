@@ -2,7 +2,7 @@
 // The benchmark's process class, with client and server in the shape poc++
 // generates (docs/runtime.md section 3).
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <mpi.h>
 #include <sys/resource.h>

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <grpcpp/grpcpp.h>
 #include <mpi.h>
+#include <poc/gen/runtime.hpp>
 
 #include <algorithm>
 #include <chrono>

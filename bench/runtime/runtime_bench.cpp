@@ -15,7 +15,7 @@
 #include "echo.hpp"
 
 #include <fmt/format.h>
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <mpi.h>
 

@@ -4,7 +4,7 @@
 // Array::ReadIntoServerCache pattern (section 4.3), where clients send
 // small started commands to many page servers.
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <sys/resource.h>
 

@@ -14,7 +14,7 @@
 #include "page_server.hpp"
 
 #include <fmt/format.h>
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <mpi.h>
 

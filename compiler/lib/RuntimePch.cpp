@@ -1,5 +1,6 @@
-//===- RuntimePch.cpp - a precompiled <poc/poc.hpp> for the backend -------===//
+//===- RuntimePch.cpp - a precompiled runtime header for the backend ------===//
 #include "pocc/RuntimePch.h"
+#include "pocc/Config.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -54,10 +55,12 @@ std::string runtimePch(const Toolchain &TC, const std::vector<std::string> &Flag
   std::string Dir = cacheFolder();
   if (Dir.empty())
     return "";
-  // The key: the compiler, the flags and the runtime headers' newest change
-  // (Clang also checks the headers a precompiled header was made from, but
-  // reports a changed one as an error, so a changed header needs a new key).
-  std::string Key = TC.Compiler + '\0' + std::to_string(TC.RuntimeHeadersStamp);
+  // The key: the header, the compiler, the flags and the runtime headers'
+  // newest change (Clang also checks the headers a precompiled header was
+  // made from, but reports a changed one as an error, so a changed header
+  // needs a new key).
+  std::string Include = std::string("#include <") + config::GeneratedCodeHeader + ">\n";
+  std::string Key = Include + '\0' + TC.Compiler + '\0' + std::to_string(TC.RuntimeHeadersStamp);
   for (const std::string &F : Flags)
     Key += '\0' + F;
   SmallString<32> Name;
@@ -68,7 +71,7 @@ std::string runtimePch(const Toolchain &TC, const std::vector<std::string> &Flag
     return Pch;
   // The header it is made from stays beside it: Clang checks that too.
   std::string Prefix = Base + ".hpp";
-  if (!sys::fs::exists(Prefix) && !writeAtomically(Prefix, "#include <poc/poc.hpp>\n"))
+  if (!sys::fs::exists(Prefix) && !writeAtomically(Prefix, Include))
     return "";
   SmallString<256> Tmp;
   if (sys::fs::createUniqueFile(Pch + ".%%%%%%.tmp", Tmp))

@@ -74,7 +74,8 @@ Toolchain Toolchain::detect(const char *Argv0) {
     auto Sources = std::max(newestUnder(T.RuntimeInclude), newestUnder(T.ParseInclude));
     if (isFresh(config::BuildParsePch, Sources))
       T.ParsePch = config::BuildParsePch;
-    if (isFresh(std::string(config::BuildCxxPchDir) + "/poc/poc.hpp.gch", Sources))
+    if (isFresh(std::string(config::BuildCxxPchDir) + "/" + config::GeneratedCodeHeader + ".gch",
+                Sources))
       T.CxxPchDir = config::BuildCxxPchDir;
   }
   T.ClangResourceDir = config::ClangResourceDir;

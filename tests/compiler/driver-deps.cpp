@@ -8,7 +8,7 @@
 // MD: out/driver-deps.cpp.o: \
 // MD-NEXT: {{.*}}driver-deps.cpp \
 // MD: {{.*}}Inputs/input.h
-// MD: {{.*}}poc/poc.hpp
+// MD: {{.*}}poc/gen/runtime.hpp
 //
 // -MMD leaves out system headers; -MP adds a phony target per header; the
 // file goes beside the object without -MF.

@@ -6,7 +6,7 @@
 // RUN: %pocxx --translate-only %S/../e2e/templates.cpp -o - | FileCheck %s
 
 // The helpers and the trait's primary template follow the #include.
-// CHECK: #include <poc/poc.hpp>
+// CHECK: #include <poc/gen/runtime.hpp>
 // CHECK-NEXT: #line 4 "{{.*}}"
 // CHECK: template <class T> struct remote {
 // CHECK-NEXT: static constexpr bool poc_remotable = false;

@@ -1,7 +1,7 @@
-// The argument encodings of <poc/arguments.hpp>: what a client writes, a
+// The argument encodings of <poc/gen/arguments.hpp>: what a client writes, a
 // server parameter decodes and copies back, and the client reads back.
 
-#include <poc/arguments.hpp>
+#include <poc/gen/arguments.hpp>
 #include <poc/serialize.hpp>
 
 #include <gtest/gtest.h>

@@ -6,7 +6,7 @@
 #include "check.hpp"
 #include "counter.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <string>
 #include <vector>

@@ -8,7 +8,7 @@
 // client's functions in namespace poc_gen and defines them after the user's
 // code; here they are defined in the class, beside the user's.
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <chrono>
 #include <cstdint>

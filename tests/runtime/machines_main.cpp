@@ -4,7 +4,7 @@
 #include "check.hpp"
 #include "counter.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 using demo::Counter;
 using demo::Counter_client;

@@ -5,7 +5,7 @@
 
 #include "../runtime/counter.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include "process/host.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <mpi.h>
 

@@ -1,4 +1,4 @@
-#include <poc/method_id.hpp>
+#include <poc/gen/method_id.hpp>
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include "check.hpp"
 #include "counter.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <set>
 #include <unordered_set>

@@ -4,7 +4,7 @@
 
 #include "counter.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <cstdio>
 #include <cstring>

@@ -11,7 +11,7 @@
 #include "../runtime/check.hpp"
 #include "tally.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <cstdio>
 #include <cstdlib>

@@ -3,7 +3,7 @@
 // client and server written by hand in the shape poc++ generates
 // (docs/runtime.md 3.2, 3.3). Its state is written by poc_write/poc_read.
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <cstdint>
 #include <string>

@@ -9,7 +9,7 @@
 #include "../runtime/check.hpp"
 #include "worker.hpp"
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <cstdio>
 #include <cstring>

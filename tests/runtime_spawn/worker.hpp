@@ -3,7 +3,7 @@
 // client and server written by hand in the shape poc++ generates
 // (docs/runtime.md sections 3.2 and 3.3).
 
-#include <poc/poc.hpp>
+#include <poc/gen/runtime.hpp>
 
 #include <cstdint>
 #include <numeric>

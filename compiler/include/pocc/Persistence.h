@@ -7,8 +7,8 @@
 //   * `T* p = "poc://data/x";` (the paper's form, section 3.3) names one;
 //     the pre-pass in this file makes the literal parse, and poc++ rewrites
 //     it to poc::persistent<T>("data/x");
-//   * `poc::persistent<T>(...)` and `poc::make_persistent<T>(...)` written
-//     by hand.
+//   * `poc::persistent<T>(...)` and `poc::make_persistent<T>(...)` (from
+//     <poc/gen/create.hpp>) written by hand.
 // Each makes T remotable (the program must serve it) and requires its state
 // to be savable, which poc++ checks at the use with a diagnostic.
 //

@@ -1,10 +1,10 @@
-//===- RuntimePch.h - a precompiled <poc/poc.hpp> for the backend -*- C++ -*-===//
+//===- RuntimePch.h - a precompiled runtime header for the backend -*- C++ -*-===//
 //
-// Every translation includes <poc/poc.hpp>, which costs the backend compiler
-// more to parse than a typical user file. poc++ therefore keeps precompiled
-// copies of it in a cache, one per set of compile flags (Clang refuses a
-// precompiled header built with other flags, e.g. another -O), built the
-// first time a set is used and reused after.
+// Every translation includes <poc/gen/runtime.hpp> (config::GeneratedCodeHeader),
+// which costs the backend compiler more to parse than a typical user file.
+// poc++ therefore keeps precompiled copies of it in a cache, one per set of
+// compile flags (Clang refuses a precompiled header built with other flags,
+// e.g. another -O), built the first time a set is used and reused after.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POCC_RUNTIMEPCH_H
@@ -16,7 +16,7 @@
 
 namespace pocc {
 
-/// The precompiled <poc/poc.hpp> for compiling translations with
+/// The precompiled <poc/gen/runtime.hpp> for compiling translations with
 /// \p Compiler and \p Flags (everything on the compile command but the
 /// source's own folder, the input, the output and the dependency options),
 /// built on first use; empty if there is none to use: the compiler is not

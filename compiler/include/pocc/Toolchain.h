@@ -9,7 +9,7 @@ namespace pocc {
 
 /// The paths poc++ uses, for a build tree or an installed tree.
 struct Toolchain {
-  /// Directory holding <poc/poc.hpp>.
+  /// Directory holding <poc/poc.hpp> and <poc/gen/runtime.hpp>.
   std::string RuntimeInclude;
   /// The newest modification time of the runtime's headers (ns), so
   /// that a precompiled copy of them can tell it is stale (RuntimePch.h).
@@ -19,8 +19,8 @@ struct Toolchain {
   /// Precompiled poc_parse_prefix.hpp for the parse; empty if none.
   std::string ParsePch;
   /// Directory searched first when compiling generated code: it holds a
-  /// precompiled poc/poc.hpp.gch for the default system compiler; empty if
-  /// none.
+  /// precompiled poc/gen/runtime.hpp.gch for the default system compiler;
+  /// empty if none.
   std::string CxxPchDir;
   /// libpoc_runtime and the project libraries it needs, in link order.
   std::vector<std::string> RuntimeLibraries;

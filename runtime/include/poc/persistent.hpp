@@ -3,21 +3,29 @@
 /// Persistent processes (the paper's section 3.3, docs/runtime.md
 /// "Persistence"): processes whose state lives in the object store under a
 /// symbolic address such as "data/set/PageDevice/34" and outlives the job.
+/// Creating one is <poc/gen/create.hpp>'s make_persistent, which poc++ emits
+/// for `new(poc::persistent_at(m, address)) T(args)`.
 
-#include <poc/arguments.hpp>
 #include <poc/errors.hpp>
 #include <poc/machine.hpp>
-#include <poc/registration.hpp>
-#include <poc/transport.hpp>
+#include <poc/serialize.hpp>
 
 #include <cstddef>
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <typeindex>
 #include <typeinfo>
 
 namespace poc {
+
+/// A class whose processes can be persistent (poc::persistent<T>): its state
+/// is written and read by poc::Serializer<T>, and activation default-
+/// constructs the object before loading the state into it.
+template <class T>
+concept PersistentClass = Serializable<T> && std::is_default_constructible_v<T>;
+
 namespace detail {
 
 /// Activates the persistent process at `address` of the registered class
@@ -25,11 +33,6 @@ namespace detail {
 /// record there.
 void *activate_persistent(std::type_index type, const machine &m, std::string_view address,
                           std::size_t min_bytes);
-
-/// Creates the persistent process at `address` with constructor `ctor` and
-/// the arguments in `w`, saves its state and returns its reference.
-void *create_persistent(std::type_index type, const machine &m, std::string_view address,
-                        std::uint64_t ctor, Writer &w, std::size_t min_bytes);
 
 /// Saves the state of the persistent process `p` between two of its methods
 /// and waits until the save has completed.
@@ -66,22 +69,6 @@ template <class T> T *persistent(const machine &m, std::string_view address) {
 /// persistent<T>(m, address) on any host of the job.
 template <class T> T *persistent(std::string_view address) {
   return persistent<T>(detail::any_machine(), address);
-}
-
-/// Creates a new persistent process of class `T` at `address` on machine `m`
-/// by constructor `ctor` (method_id of "T::T(params)", as for create<T>)
-/// with `args`, saves its state and returns its reference. Throws
-/// remote_error if an object already exists at `address` or the constructor
-/// threw.
-template <class T, class... A>
-T *make_persistent(const machine &m, std::string_view address, std::uint64_t ctor,
-                   const A &...args) {
-  detail::check_persistent_class<T>();
-  Writer w;
-  detail::begin_message(w);
-  w.write(std::string(address)); // the host validates it again
-  (detail::ArgCodec<A>::write(w, args), ...);
-  return static_cast<T *>(detail::create_persistent(typeid(T), m, address, ctor, w, sizeof(T)));
 }
 
 /// Where `new(poc::persistent_at(m, address)) T(args)` creates a process:

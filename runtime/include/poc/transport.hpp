@@ -1,7 +1,9 @@
 #pragma once
 /// \file
 /// The non-template entry points of the runtime that the templates of
-/// <poc/call.hpp>, <poc/future.hpp> and <poc/create.hpp> build on.
+/// <poc/future.hpp> (for users) and <poc/gen/call.hpp> and
+/// <poc/gen/create.hpp> (for generated code) build on. The wire format
+/// behind them is private to the runtime (runtime/src/transport/wire.hpp).
 
 #include <poc/machine.hpp>
 #include <poc/serialize.hpp>

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 #include <poc/errors.hpp>
-#include <poc/request.hpp>
+#include <poc/gen/request.hpp>
 
 #include <cstdio>
 

@@ -2,8 +2,8 @@
 
 #include "transport/host_numbers.hpp"
 
-#include <poc/arguments.hpp>
 #include <poc/errors.hpp>
+#include <poc/gen/arguments.hpp>
 #include <poc/serialize.hpp>
 
 #include <signal.h>

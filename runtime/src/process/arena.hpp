@@ -4,8 +4,8 @@
 /// whose slots stand for processes. Also the registry of objects hosted
 /// here, for poc::hosted_id.
 
+#include <poc/gen/registration.hpp>
 #include <poc/process_id.hpp>
-#include <poc/registration.hpp>
 
 #include <cstddef>
 #include <cstdint>

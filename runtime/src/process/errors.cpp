@@ -2,7 +2,7 @@
 
 #include "failure.hpp"
 
-#include <poc/method_id.hpp>
+#include <poc/gen/method_id.hpp>
 #include <poc/serialize/type_name.hpp>
 
 #include <mutex>

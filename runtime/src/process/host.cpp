@@ -3,7 +3,7 @@
 #include "arena.hpp"
 
 #include <fmt/format.h>
-#include <poc/request.hpp>
+#include <poc/gen/request.hpp>
 
 #include <cstdio>
 #include <string>

@@ -6,7 +6,7 @@
 #include "callers.hpp"
 #include "failure.hpp"
 
-#include <poc/registration.hpp>
+#include <poc/gen/registration.hpp>
 
 #include <cstdint>
 #include <deque>

@@ -1,7 +1,7 @@
 // The registry of classes whose objects can be processes.
 
 #include <poc/errors.hpp>
-#include <poc/registration.hpp>
+#include <poc/gen/registration.hpp>
 
 #include <mutex>
 #include <unordered_map>

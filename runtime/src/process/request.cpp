@@ -1,8 +1,8 @@
-// The runtime's side of poc::Request (declared in <poc/request.hpp>).
+// The runtime's side of poc::Request (declared in <poc/gen/request.hpp>).
 
 #include <fmt/format.h>
 #include <poc/errors.hpp>
-#include <poc/request.hpp>
+#include <poc/gen/request.hpp>
 
 namespace poc {
 

@@ -6,7 +6,8 @@
 /// `new(machine) PageDevice(...)` it becomes a page server process on that
 /// machine, and its methods are then called remotely with the same syntax.
 ///
-/// A file device can also be a persistent process (poc::make_persistent,
+/// A file device can also be a persistent process (created with
+/// `new(poc::persistent_at(machine, address)) PageDevice(...)`,
 /// docs/stdlib.md "Persistent page devices"): its saved state is what
 /// describes the medium (storage, page count and size), while the pages
 /// themselves stay in the file.

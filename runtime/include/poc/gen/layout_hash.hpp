@@ -4,7 +4,7 @@
 /// (docs/persistence.md section 6), so that state saved by a program whose
 /// class had other fields is refused instead of misread.
 
-#include <poc/method_id.hpp>
+#include <poc/gen/method_id.hpp>
 
 #include <concepts>
 #include <cstdint>

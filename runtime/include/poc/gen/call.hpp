@@ -7,8 +7,8 @@
 /// auto reply = call.invoke_reply(); reply.copy_back(b); return reply.result<R>();
 /// ```
 
-#include <poc/arguments.hpp>
 #include <poc/future.hpp>
+#include <poc/gen/arguments.hpp>
 #include <poc/transport.hpp>
 
 #include <cstdint>
@@ -116,7 +116,7 @@ public:
   Call &operator=(const Call &) = delete;
 
   /// Serialises the arguments, in parameter order, as the parameter types
-  /// (see <poc/arguments.hpp>; wrap POC_COUNT pointers in poc::counted).
+  /// (see <poc/gen/arguments.hpp>; wrap POC_COUNT pointers in poc::counted).
   template <class... A> Call &args(const A &...a) {
     (detail::ArgCodec<A>::write(writer_, a), ...);
     return *this;

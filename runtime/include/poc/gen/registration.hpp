@@ -2,11 +2,12 @@
 /// \file
 /// Registration of a class whose objects can be processes.
 
-#include <poc/layout_hash.hpp>
-#include <poc/method_id.hpp>
+#include <poc/gen/layout_hash.hpp>
+#include <poc/gen/method_id.hpp>
+#include <poc/gen/request.hpp>
 #include <poc/persist/object.hpp>
+#include <poc/persistent.hpp>
 #include <poc/process_group.hpp>
-#include <poc/request.hpp>
 #include <poc/serialize/type_registry.hpp>
 
 #include <cstddef>
@@ -19,12 +20,6 @@
 #include <typeinfo>
 
 namespace poc {
-
-/// A class whose processes can be persistent (poc::persistent<T>): its state
-/// is written and read by poc::Serializer<T>, and activation default-
-/// constructs the object before loading the state into it.
-template <class T>
-concept PersistentClass = Serializable<T> && std::is_default_constructible_v<T>;
 
 namespace detail {
 

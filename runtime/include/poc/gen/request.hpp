@@ -5,7 +5,7 @@
 /// id and calls `rq.invoke(self, &T::f)`; `T_server::construct` calls
 /// `rq.construct<T, Params...>()`.
 
-#include <poc/arguments.hpp>
+#include <poc/gen/arguments.hpp>
 
 #include <cstdint>
 #include <tuple>

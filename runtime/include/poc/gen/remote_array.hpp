@@ -5,10 +5,10 @@
 /// reference is an address in an arena slot of at least n * sizeof(E)
 /// bytes, so `p + i` is a reference to element i.
 
-#include <poc/call.hpp>
-#include <poc/create.hpp>
-#include <poc/method_id.hpp>
-#include <poc/registration.hpp>
+#include <poc/gen/call.hpp>
+#include <poc/gen/create.hpp>
+#include <poc/gen/method_id.hpp>
+#include <poc/gen/registration.hpp>
 
 #include <algorithm>
 #include <cstddef>
