@@ -48,6 +48,10 @@ public:
   bool same(Counter *a, Counter *b) { return a == b; }
   /// Checksum of a big argument.
   double checksum(const std::vector<double> &v) { return std::accumulate(v.begin(), v.end(), 0.0); }
+  /// The checksum of `v`, taken after a call of checksum on itself through
+  /// `me` (a reference to this process) with a vector of ones: the nested
+  /// call must not decode into the storage `v` lives in.
+  double checksum_after_self_call(const std::vector<double> &v, Counter *me);
   /// A big result.
   std::vector<double> ramp(std::uint64_t n) {
     std::vector<double> v(n);
@@ -88,6 +92,8 @@ struct Counter_interface {
     self_0 = ::poc::method_id("demo::Counter::self()"),
     same_0 = ::poc::method_id("demo::Counter::same(demo::Counter*,demo::Counter*)"),
     checksum_0 = ::poc::method_id("demo::Counter::checksum(const std::vector<double>&)"),
+    checksum_after_self_call_0 = ::poc::method_id(
+        "demo::Counter::checksum_after_self_call(const std::vector<double>&,demo::Counter*)"),
     ramp_0 = ::poc::method_id("demo::Counter::ramp(std::uint64_t)"),
     sleep_ms_0 = ::poc::method_id("demo::Counter::sleep_ms(int)"),
     rounds_0 = ::poc::method_id("demo::Counter::rounds(int,int*)"),
@@ -237,6 +243,16 @@ struct Counter_client : Counter_interface {
     call.args(v);
     return call.invoke<double>();
   }
+  static double checksum_after_self_call_0(Counter *self, const std::vector<double> &v,
+                                           Counter *me) {
+    if (!::poc::is_remote(self))
+      return self->checksum_after_self_call(v, me);
+    ::poc::Call call(self, Counter_interface::checksum_after_self_call_0);
+    call.args(v, me);
+    auto reply = call.invoke_reply();
+    reply.copy_back(me);
+    return reply.result<double>();
+  }
   static std::vector<double> ramp_0(Counter *self, std::uint64_t n) {
     if (!::poc::is_remote(self))
       return self->ramp(n);
@@ -355,6 +371,9 @@ struct Counter_server : Counter_interface {
     case checksum_0:
       rq.invoke(self, &Counter::checksum);
       return;
+    case checksum_after_self_call_0:
+      rq.invoke(self, &Counter::checksum_after_self_call);
+      return;
     case ramp_0:
       rq.invoke(self, &Counter::ramp);
       return;
@@ -419,6 +438,13 @@ inline void Counter::rounds(int rounds, int *board) {
         throw std::logic_error("barrier released before every member arrived");
     barrier();
   }
+}
+
+inline double Counter::checksum_after_self_call(const std::vector<double> &v, Counter *me) {
+  const double ones = Counter_client::checksum_0(me, std::vector<double>(v.size(), 1.0));
+  if (ones != static_cast<double>(v.size()))
+    throw std::logic_error("the nested call saw the wrong argument");
+  return checksum(v);
 }
 
 inline void Counter::poke(double *array, std::uint64_t i, double v) {

@@ -246,6 +246,17 @@ int body() {
     CHECK(Counter_client::checksum_0(c, v) == 0.25 * static_cast<double>(v.size()));
     std::vector<double> r = Counter_client::ramp_0(c, std::uint64_t{1} << 22);
     CHECK(r.size() == (std::size_t{1} << 22) && r[12345] == 12345.0 && r.back() == r.size() - 1.0);
+    // The server decodes such arguments into storage its thread keeps:
+    // smaller, larger and equal sizes after each other arrive intact.
+    const double ramp_sum = 0.5 * static_cast<double>(r.size()) * (r.size() - 1.0);
+    std::vector<double> small(1000, 2.0);
+    CHECK(Counter_client::checksum_0(c, small) == 2000.0);
+    CHECK(Counter_client::checksum_0(c, r) == ramp_sum);
+    CHECK(Counter_client::checksum_0(c, v) == 0.25 * static_cast<double>(v.size()));
+    CHECK(Counter_client::checksum_0(c, {}) == 0.0);
+    // A process calling itself while it serves such an argument.
+    CHECK(Counter_client::checksum_after_self_call_0(c, r, c) == ramp_sum);
+    CHECK(Counter_client::checksum_after_self_call_0(c, small, c) == 2000.0);
     poc::destroy(c);
   });
 
