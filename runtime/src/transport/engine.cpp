@@ -557,7 +557,8 @@ void Engine::send_batch(int dest, std::span<const std::byte> message,
 
 std::shared_ptr<Engine::SendBatch> Engine::send_sealed(int dest, Writer &w, Sending how) {
   const auto &blocks = w.out_of_band();
-  if (blocks.empty() && how == Sending::take) {
+  // Without blocks there is nothing to copy: the engine takes the bytes.
+  if (blocks.empty() && how != Sending::keep) {
     send_owned(dest, w.take());
     return nullptr;
   }

@@ -165,6 +165,7 @@ public:
     take, ///< the engine takes the bytes (no blocks: nothing to wait for)
     keep, ///< sends from the writer and the blocks' memory: wait for the batch
     copy, ///< copies the blocks, the batch owns everything: nothing to wait for
+          ///< (without blocks: as take)
   };
   /// Sends the message in `w` (begun with reserve_frame<Head>) as kind
   /// `kind` with `head`, announcing its out-of-band blocks. Returns the
