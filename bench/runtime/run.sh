@@ -1,16 +1,19 @@
 #!/bin/sh
-# Runs every runtime benchmark and prints one table (median of 7 runs each;
+# Runs every runtime benchmark (and the 4 KiB page read of
+# bench/pagedevice) and prints one table (median of 7 runs each;
 # ratio = poc++ / baseline measured in the same job).
 #   bench/runtime/run.sh [build-dir]
 set -eu
 BUILD=${1:-$(dirname "$0")/../../build}
 BENCH=$BUILD/bench/runtime/runtime_bench
 GRPC=$BUILD/bench/runtime/runtime_grpc_bench
+PAGE=$BUILD/bench/pagedevice/page_read_bench
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN="mpirun --oversubscribe --mca btl self,vader,tcp --timeout 300"
 
 out=$( { $MPIRUN -n 2 "$BENCH"; $MPIRUN -n 8 "$BENCH" --idle 6;
-         if [ -x "$GRPC" ]; then $MPIRUN -n 2 "$GRPC"; fi; } 2>&1 )
+         if [ -x "$GRPC" ]; then $MPIRUN -n 2 "$GRPC"; fi;
+         if [ -x "$PAGE" ]; then $MPIRUN -n 2 "$PAGE"; fi; } 2>&1 )
 echo "$out" | grep -v '^RESULT|' >&2 || true
 printf '%-50s %14s %14s %8s\n' "benchmark" "poc++" "baseline" "ratio"
 echo "$out" | grep '^RESULT|' | while IFS='|' read -r _ name poc base unit ratio; do
