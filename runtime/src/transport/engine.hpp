@@ -203,7 +203,7 @@ public:
   /// Receives one out-of-band message of exactly `n` bytes from host
   /// `source` on `link` with `tag` into `dst`, waiting through the engine. Throws decode_error
   /// if its size differs or it does not arrive within the block timeout
-  /// (POC_BLOCK_TIMEOUT_MS, default 10 s: a header that announces blocks
+  /// (POC_BLOCK_TIMEOUT_MS, default 10 s: an envelope that announces blocks
   /// nobody sends must not stall the process forever).
   void receive_block(const Link &link, int source, std::uint32_t tag, void *dst, std::size_t n);
 
