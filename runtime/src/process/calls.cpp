@@ -25,12 +25,17 @@ void begin_message(Writer &w) { reserve_frame<RequestHead>(w); }
 
 namespace {
 
-[[noreturn]] void throw_failure(const Message &m) {
-  Reader r(m.body());
-  std::rethrow_exception(RemoteFailure::read(r).to_exception());
-}
-
 MessagePtr owned(std::unique_ptr<Message> m) { return MessagePtr(m.release()); }
+
+/// The reply `m` for its caller: the message, or the failure it carries
+/// thrown as remote_error.
+MessagePtr result_of(std::unique_ptr<Message> m) {
+  if (m->head<ReplyHead>().status == Status::failed) {
+    Reader r(m->body());
+    std::rethrow_exception(RemoteFailure::read(r).to_exception());
+  }
+  return owned(std::move(m));
+}
 
 } // namespace
 
@@ -56,9 +61,7 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w) {
     h.engine().wait_until(lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
     m = std::move(slot->message);
   }
-  if (m->head<ReplyHead>().status == Status::failed)
-    throw_failure(*m);
-  return owned(std::move(m));
+  return result_of(std::move(m));
 }
 
 namespace {
@@ -169,9 +172,7 @@ MessagePtr reply_take(ReplySlot &slot) {
     slot.taken = true;
     m = std::move(slot.message);
   }
-  if (m->head<ReplyHead>().status == Status::failed)
-    throw_failure(*m);
-  return owned(std::move(m));
+  return result_of(std::move(m));
 }
 
 void *create_process(std::type_index type, const machine &m, std::uint64_t ctor, Writer &w,

@@ -361,52 +361,45 @@ bool Engine::progress_once() {
   return got;
 }
 
-void Engine::deliver(int source, int tag, std::vector<std::byte> bytes,
-                     const std::shared_ptr<Link> &link) {
-  std::unique_ptr<Message> m;
+std::unique_ptr<Message> Engine::parse(int source, std::vector<std::byte> bytes,
+                                       const std::shared_ptr<Link> &link, std::optional<int> tag) {
   try {
-    m = std::make_unique<Message>(source, std::move(bytes), this, link);
-    if (tag != tag_of(m->kind()))
+    auto m = std::make_unique<Message>(source, std::move(bytes), this, link);
+    if (tag && *tag != tag_of(m->kind()))
       throw protocol_error("poc: message kind " + std::to_string(static_cast<int>(m->kind())) +
                            " on the wrong tag");
+    if (!link && m->kind() == Kind::relay)
+      throw protocol_error("poc: a relayed message that is itself a relay");
+    return m;
   } catch (const std::exception &e) {
     fmt::print(stderr, "poc: host {}: dropped a malformed message from host {}: {}\n", self_,
                source, e.what());
-    return;
+    return nullptr;
   }
-  if (m->kind() != Kind::relay) {
-    router_(std::move(m), link);
-    return;
-  }
-  const RelayHead relay = m->head<RelayHead>();
-  if (relay.dest != self_) {
-    int hop = 0;
-    std::shared_ptr<Link> next = route_to(relay.dest, hop);
-    if (!next) {
-      fmt::print(stderr, "poc: host {}: no route to host {} for a relayed message\n", self_,
-                 relay.dest);
-      return;
-    }
-    auto body = m->body();
-    isend_owned(*next, hop, frame(Kind::relay, relay, body), false);
-    return;
-  }
-  auto body = m->body();
-  deliver_relayed(relay.origin, std::vector<std::byte>(body.begin(), body.end()));
 }
 
-void Engine::deliver_relayed(int origin, std::vector<std::byte> bytes) {
-  std::unique_ptr<Message> m;
-  try {
-    m = std::make_unique<Message>(origin, std::move(bytes));
-    if (m->kind() == Kind::relay)
-      throw protocol_error("poc: a relayed message that is itself a relay");
-  } catch (const std::exception &e) {
-    fmt::print(stderr, "poc: host {}: dropped a malformed message relayed from host {}: {}\n",
-               self_, origin, e.what());
-    return;
+void Engine::deliver(int source, int tag, std::vector<std::byte> bytes,
+                     const std::shared_ptr<Link> &link) {
+  std::unique_ptr<Message> m = parse(source, std::move(bytes), link, tag);
+  if (m && m->kind() == Kind::relay) {
+    const RelayHead relay = m->head<RelayHead>();
+    auto body = m->body();
+    if (relay.dest != self_) {
+      int hop = 0;
+      if (std::shared_ptr<Link> next = route_to(relay.dest, hop))
+        isend_owned(*next, hop, frame(Kind::relay, relay, body), false);
+      else
+        fmt::print(stderr, "poc: host {}: no route to host {} for a relayed message\n", self_,
+                   relay.dest);
+      return;
+    }
+    // The relayed message itself: it never has out-of-band blocks, and
+    // travelled on the request tag whatever its kind.
+    m = parse(relay.origin, std::vector<std::byte>(body.begin(), body.end()), nullptr,
+              std::nullopt);
   }
-  router_(std::move(m), nullptr);
+  if (m)
+    router_(std::move(m), link);
 }
 
 void Engine::test_ops() {

@@ -255,11 +255,14 @@ private:
   /// sets the sender's host number and the tag.
   std::optional<std::vector<std::byte>> receive_from(const Link &link, int &source, int &tag);
   /// Checks one received message and hands it to the router, or forwards
-  /// or unwraps a relay; reports and drops a malformed one.
+  /// or unwraps a relay.
   void deliver(int source, int tag, std::vector<std::byte> bytes,
                const std::shared_ptr<Link> &link);
-  /// Hands the message a relay carried from host `origin` to the router.
-  void deliver_relayed(int origin, std::vector<std::byte> bytes);
+  /// The message `bytes` from host `source` that arrived on `link` (null:
+  /// carried by a relay) with `tag` (std::nullopt: not checked); null,
+  /// reported on stderr, if it is malformed.
+  std::unique_ptr<Message> parse(int source, std::vector<std::byte> bytes,
+                                 const std::shared_ptr<Link> &link, std::optional<int> tag);
   /// The link a message to `dest` leaves on: its own, or the one to `hop`,
   /// the next host on the relay path (hop == dest: no relay).
   std::shared_ptr<Link> route_to(int dest, int &hop) const;

@@ -27,9 +27,11 @@ Message::Message(int source, std::vector<std::byte> bytes, Engine *engine,
     throw protocol_error("poc: unknown message kind " + std::to_string(k));
   if (bytes_.size() < sizeof(Envelope) + head_bytes(envelope_.kind))
     throw protocol_error("poc: message of kind " + std::to_string(k) + " is shorter than its head");
-  if (envelope_.kind == Kind::reply && head<ReplyHead>().status != Status::ok &&
-      head<ReplyHead>().status != Status::failed)
-    throw protocol_error("poc: unknown reply status");
+  if (envelope_.kind == Kind::reply) {
+    const Status status = head<ReplyHead>().status;
+    if (status != Status::ok && status != Status::failed)
+      throw protocol_error("poc: unknown reply status");
+  }
   // Only a message with blocks needs its link (and keeps a connection from
   // being closed under it, see Connections).
   if (envelope_.oob_count)

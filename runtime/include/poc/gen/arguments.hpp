@@ -217,10 +217,8 @@ struct ParamSlot<const std::vector<T, A> &> {
   static constexpr bool copies_back = false;
 
   ParamSlot() : borrowed_(!kept().busy) {
-    if (borrowed_) {
+    if (borrowed_)
       kept().busy = true;
-      value_ = &kept().vector;
-    }
   }
   ~ParamSlot() {
     if (borrowed_)
@@ -229,8 +227,8 @@ struct ParamSlot<const std::vector<T, A> &> {
   ParamSlot(const ParamSlot &) = delete;
   ParamSlot &operator=(const ParamSlot &) = delete;
 
-  void read(Reader &r) { r.read(*value_); }
-  const std::vector<T, A> &get() const { return *value_; }
+  void read(Reader &r) { r.read(storage()); }
+  const std::vector<T, A> &get() { return storage(); }
 
 private:
   struct Kept {
@@ -242,9 +240,10 @@ private:
     return k;
   }
 
+  std::vector<T, A> &storage() { return borrowed_ ? kept().vector : own_; }
+
   bool borrowed_;
   std::vector<T, A> own_;
-  std::vector<T, A> *value_ = &own_;
 };
 
 /// Pointer parameters.
