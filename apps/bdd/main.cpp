@@ -2,7 +2,7 @@
 ///
 /// bdd-reach [--strategy bfs|chain|sat] [--format auto|sylvan|2014]
 ///           [--table-mib N] [--progress] MODEL.bdd
-///           (and --cache-mib, --chunk, --access, --steal: docs/bdd.md)
+///           (and --cache-mib, --chunk, --access, --steal, --gc: docs/bdd.md)
 ///
 /// One BddWorker per rank of the job (bare: one), in a process group; the
 /// workers share the node table and operation cache through MPI windows.
@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < ranks; ++i)
     team.push_back(new (poc::rank_machine(i))
                        BddWorker(o.model, o.strategy, o.format, o.access, o.table_mib, o.cache_mib,
-                                 o.chunk, o.steal, o.progress));
+                                 o.chunk, o.steal, o.gc, o.progress));
   for (int i = 0; i < ranks; ++i)
     team[i]->SetProcessGroup(i, ranks, team.data());
 
@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
         report = text;
     } catch (const poc::remote_error &e) {
       // The member that failed says why; the others only that they stopped.
-      const bool cause = e.type() != "bdd::PeerFailed";
+      const bool cause = !e.is<bdd::PeerFailed>();
       if (failure.empty() || (cause && !cause_known))
         failure = e.message();
       cause_known = cause_known || cause;

@@ -21,7 +21,7 @@
 class BddWorker : public poc::ProcessGroupMember {
 public:
   BddWorker(std::string model, std::string strategy, std::string format, std::string access,
-            int table_mib, int cache_mib, int chunk, bool steal, bool progress) {
+            int table_mib, int cache_mib, int chunk, bool steal, bool gc, bool progress) {
     options.model = model;
     options.strategy = strategy;
     options.format = format;
@@ -30,6 +30,7 @@ public:
     options.cache_mib = cache_mib;
     options.chunk = chunk;
     options.steal = steal;
+    options.gc = gc;
     options.progress = progress;
   }
 

@@ -1,12 +1,15 @@
 // Every BDD operation against a brute-force truth table on small random
 // functions, through both access paths of the distributed memory.
+#include "bdd/garbage_collector.hpp"
 #include "bdd/manager.hpp"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
+#include <set>
 #include <vector>
 
 namespace {
@@ -208,6 +211,84 @@ TEST_P(Operations, CountAndNodes) {
   EXPECT_EQ(m.count(bdd::kTrue, all).to_string(), "64");
   EXPECT_EQ(m.node_count(m.variable(3)), 1u);
   EXPECT_THROW(m.count(m.variable(3), std::vector<Level>{0, 1}), std::invalid_argument);
+}
+
+/// The distinct nodes the roots reach, found without the collector's code.
+std::set<std::uint64_t> nodes_reached(bdd::NodeTable &table, const std::vector<Edge> &roots) {
+  std::set<std::uint64_t> seen;
+  std::vector<Edge> todo(roots);
+  while (!todo.empty()) {
+    const std::uint64_t index = bdd::index_of(todo.back());
+    todo.pop_back();
+    if (index == 0 || !seen.insert(index).second)
+      continue;
+    const bdd::Node n = table.node(index);
+    todo.insert(todo.end(), {n.low(), n.high()});
+  }
+  return seen;
+}
+
+/// A collection keeps exactly the nodes its roots reach, renumbered: the
+/// roots still denote their functions, the table holds nothing else,
+/// making a kept function again finds its nodes (the table is canonical
+/// after renumbering), and no cached result names an old index.
+TEST_P(Operations, CollectionKeepsExactlyWhatTheRootsReach) {
+  bdd::GarbageCollector collector(MPI_COMM_WORLD, table, cache);
+  std::vector<Table> kept;
+  std::vector<Edge> roots;
+  for (int trial = 0; trial < 40; ++trial) {
+    const Table a = random_table(), b = random_table();
+    const Edge f = from_table(a), g = from_table(b);
+    m.apply_and(f, g); // garbage, and a cache entry naming it
+    if (trial % 2 == 0) {
+      Table negated(kRows);
+      for (unsigned row = 0; row < kRows; ++row)
+        negated[row] = !a[row];
+      kept.push_back(negated);
+      roots.push_back(m.negate(f)); // a complemented root
+    }
+  }
+  // A cached result may name a node the collection frees or moves, so the
+  // cache forgets everything.
+  const Edge x = m.variable(3), y = m.variable(4);
+  m.apply_and(x, y);
+  ASSERT_TRUE(cache.find(bdd::Operation::And, std::min(x, y), std::max(x, y), 0));
+  const std::set<std::uint64_t> before = nodes_reached(table, roots);
+  collector.collect(roots);
+  EXPECT_FALSE(cache.find(bdd::Operation::And, std::min(x, y), std::max(x, y), 0));
+
+  EXPECT_EQ(collector.counters().collections, 1u);
+  EXPECT_EQ(collector.counters().live, before.size());
+  EXPECT_EQ(nodes_reached(table, roots).size(), before.size());
+  EXPECT_EQ(table.local_nodes(), before.size()); // the dead nodes are gone
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    ASSERT_EQ(table_of(roots[i]), kept[i]) << "root " << i;
+    ASSERT_EQ(from_table(kept[i]), roots[i]) << "root " << i;
+  }
+  for (std::size_t i = 0; i + 1 < roots.size(); ++i) {
+    Table both(kRows);
+    for (unsigned row = 0; row < kRows; ++row)
+      both[row] = kept[i][row] && kept[i + 1][row];
+    ASSERT_EQ(m.apply_and(roots[i], roots[i + 1]), from_table(both)) << "roots " << i;
+  }
+}
+
+/// Collections are due once the nodes put since the last have used half of
+/// the room it left.
+TEST_P(Operations, CollectionIsDueAtHalfTheFreeRoom) {
+  bdd::NodeTable small(MPI_COMM_WORLD, 24 * 4096, 8, GetParam());
+  bdd::OperationCache small_cache(MPI_COMM_WORLD, 4096, GetParam());
+  bdd::Manager mm(small, small_cache);
+  bdd::GarbageCollector collector(MPI_COMM_WORLD, small, small_cache);
+  Edge kept = bdd::kFalse;
+  Level next = 0;
+  while (!collector.due())
+    kept = mm.apply_or(kept, mm.variable(next++)); // about 2 nodes per step
+  EXPECT_GE(small.local_nodes(), small.capacity() / 2);
+  std::vector<Edge> roots{kept};
+  collector.collect(roots);
+  EXPECT_FALSE(collector.due());
+  EXPECT_EQ(mm.node_count(roots[0]), collector.counters().live);
 }
 
 TEST_P(Operations, FullTableIsAnErrorNamingTheBudget) {

@@ -130,6 +130,16 @@ DistributedMemory::~DistributedMemory() {
     ::munmap(mapped_, bytes_);
 }
 
+void DistributedMemory::zero_local() {
+  // In the passive epoch, local stores to the window must be synchronised
+  // with the window's public copy on both sides of them.
+  if (window_ != MPI_WIN_NULL)
+    MPI_Win_sync(window_);
+  std::memset(local_, 0, bytes_);
+  if (window_ != MPI_WIN_NULL)
+    MPI_Win_sync(window_);
+}
+
 void DistributedMemory::flush(int rank) {
   MPI_Win_flush(rank, window_);
   ++counters_.round_trips;

@@ -2,6 +2,8 @@
 
 #include "bdd/hash.hpp"
 
+#include <fmt/format.h>
+
 #include <atomic>
 
 namespace bdd {
@@ -37,11 +39,20 @@ NodeTable::NodeTable(MPI_Comm comm, std::size_t bytes_per_rank, unsigned chunk, 
   if (capacity() > kMaxIndex)
     throw std::invalid_argument("node table of " + std::to_string(capacity()) +
                                 " buckets exceeds the 40-bit node index");
+  start_empty(); // the memory comes zeroed
+  MPI_Barrier(comm);
+}
+
+void NodeTable::clear_local() {
+  memory_.zero_local();
+  start_empty();
+}
+
+void NodeTable::start_empty() {
   if (memory_.rank() == 0)
     memory_.local_words()[0] = kTerminalControl;
-  if (memory_.access() == Access::Rma)
-    node_cache_.resize(kNodeCacheEntries);
-  MPI_Barrier(comm);
+  // Indices are reused for other nodes once the table was cleared.
+  node_cache_.assign(memory_.access() == Access::Rma ? kNodeCacheEntries : 0, CachedNode{});
 }
 
 Node NodeTable::remote_node(std::uint64_t index) {
@@ -54,11 +65,11 @@ Node NodeTable::remote_node(std::uint64_t index) {
 }
 
 void NodeTable::full(std::uint64_t home) const {
-  throw TableFull(
-      "node table full: no free bucket within " + std::to_string(kMaxChunksProbed * chunk_) +
-      " buckets of bucket " + std::to_string(home) + " (" + std::to_string(capacity()) +
-      " buckets, " + std::to_string(buckets_ * kBucketBytes >> 20) + " MiB on each of " +
-      std::to_string(ranks_) + " ranks); give more memory with --table-mib or run on more ranks");
+  throw TableFull(fmt::format(
+      "node table full: no free bucket within {} buckets of bucket {} ({} buckets, {:.1f} MiB "
+      "on each of {} rank{}); give more memory with --table-mib or run on more ranks",
+      kMaxChunksProbed * chunk_, home, capacity(),
+      static_cast<double>(buckets_ * kBucketBytes) / (1 << 20), ranks_, ranks_ == 1 ? "" : "s"));
 }
 
 std::uint64_t NodeTable::find_or_put(const Node &node) {

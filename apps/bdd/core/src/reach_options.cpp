@@ -19,6 +19,13 @@ int parse_int(const std::string &option, const std::string &text, int lo, int hi
   return value;
 }
 
+/// "on" or "off" as a bool.
+bool parse_switch(const std::string &option, const std::string &text) {
+  if (text != "on" && text != "off")
+    throw OptionError(option + " needs on or off, got '" + text + "'");
+  return text == "on";
+}
+
 /// Runs a parse_* checker, turning its complaint into an OptionError.
 template <class Check> void check_choice(Check &&check) {
   try {
@@ -33,7 +40,8 @@ template <class Check> void check_choice(Check &&check) {
 const char *reach_usage() {
   return "usage: bdd-reach [--strategy bfs|chain|sat] [--format auto|sylvan|2014]\n"
          "                 [--table-mib N] [--cache-mib N] [--chunk C]\n"
-         "                 [--access auto|rma|shared] [--steal on|off] [--progress] MODEL.bdd\n";
+         "                 [--access auto|rma|shared] [--steal on|off] [--gc on|off]\n"
+         "                 [--progress] MODEL.bdd\n";
 }
 
 ReachOptions parse_reach_options(const std::vector<std::string> &args) {
@@ -63,10 +71,9 @@ ReachOptions parse_reach_options(const std::vector<std::string> &args) {
       if (o.chunk & (o.chunk - 1))
         throw OptionError("--chunk needs a power of two, got " + std::to_string(o.chunk));
     } else if (a == "--steal") {
-      const std::string &v = value();
-      if (v != "on" && v != "off")
-        throw OptionError("--steal needs on or off, got '" + v + "'");
-      o.steal = v == "on";
+      o.steal = parse_switch(a, value());
+    } else if (a == "--gc") {
+      o.gc = parse_switch(a, value());
     } else if (a == "--progress") {
       o.progress = true;
     } else if (a == "--help" || a == "-h") {

@@ -1,10 +1,10 @@
 #include "bdd/reachability.hpp"
 #include "bdd/choice.hpp"
+#include "bdd/team.hpp"
 
 #include <algorithm>
-#include <exception>
-#include <numeric>
-#include <stdexcept>
+#include <functional>
+#include <span>
 #include <vector>
 
 namespace bdd {
@@ -17,23 +17,66 @@ Strategy parse_strategy(const std::string &text) {
 
 namespace {
 
-/// Runs `step` on every member, then agrees on whether all succeeded: a
-/// member's failure must not leave the others waiting in a collective.
-template <class Step> void agreed_step(MPI_Comm team, Step &&step) {
-  std::exception_ptr failure;
-  try {
-    step();
-  } catch (...) {
-    failure = std::current_exception();
+/// Collects garbage with the model's edges and `sets` as the roots, and
+/// renumbers them all.
+void collect(GarbageCollector &collector, Model &model, std::span<Edge> sets) {
+  std::vector<Edge> roots{model.initial};
+  for (const Relation &r : model.groups)
+    roots.insert(roots.end(), {r.relation, r.variables});
+  roots.insert(roots.end(), sets.begin(), sets.end());
+  collector.collect(roots);
+  auto at = roots.begin();
+  model.initial = *at++;
+  for (Relation &r : model.groups) {
+    r.relation = *at++;
+    r.variables = *at++;
   }
-  int rank = 0;
-  MPI_Comm_rank(team, &rank);
-  int mine = failure ? rank : -1, first = -1;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MAX, team);
-  if (failure)
-    std::rethrow_exception(failure);
-  if (first >= 0)
-    throw PeerFailed(first);
+  std::copy(at, roots.end(), sets.begin());
+}
+
+/// The levels of BFS and the sweeps of chaining: `step` computes a level
+/// from `sets` (member 0's are the truth) and says whether it found
+/// anything. Between levels the team collects garbage when it is due. A
+/// level that runs out of table (StepEnd::TableFull) is run again from the
+/// same sets after a collection, unless one just ran: then TableFull is the
+/// answer.
+template <class Step>
+void level_by_level(MPI_Comm team, GarbageCollector *collector, Model &model, std::span<Edge> sets,
+                    Step &&step) {
+  bool just_collected = false;
+  for (;;) {
+    MPI_Bcast(sets.data(), static_cast<int>(sets.size()), MPI_UINT64_T, 0, team);
+    int found = 0;
+    const bool retry_if_full = collector && !just_collected;
+    if (step(found, retry_if_full) == StepEnd::TableFull) {
+      collect(*collector, model, sets);
+      just_collected = true;
+      continue;
+    }
+    MPI_Bcast(&found, 1, MPI_INT, 0, team);
+    if (!found)
+      return;
+    just_collected = collector && collector->due();
+    if (just_collected)
+      collect(*collector, model, sets);
+  }
+}
+
+/// Member 0 runs `compute`; with `stealing`, the other members steal its
+/// subtasks meanwhile. The result is member 0's.
+Edge led_by_member_0(Manager &m, WorkStealing *stealing, int member,
+                     const std::function<Edge()> &compute) {
+  if (!stealing)
+    return member == 0 ? compute() : kFalse;
+  m.set_work_stealing(stealing);
+  try {
+    const Edge result = stealing->run(compute);
+    m.set_work_stealing(nullptr);
+    return result;
+  } catch (...) {
+    m.set_work_stealing(nullptr);
+    throw;
+  }
 }
 
 /// The new successors of `frontier` under this member's share of the groups.
@@ -49,61 +92,80 @@ Edge successors_of_share(Manager &m, const Model &model, Edge frontier, Edge vis
   return result;
 }
 
-ReachResult breadth_first(Manager &m, const Model &model, MPI_Comm team,
-                          const LevelReport &report) {
+ReachResult breadth_first(Manager &m, Model &model, MPI_Comm team, const LevelReport &report,
+                          GarbageCollector *collector) {
   int member = 0, members = 1;
   MPI_Comm_rank(team, &member);
   MPI_Comm_size(team, &members);
   ReachResult result;
-  result.depth = 1; // level 0: the initial states
-  Edge visited = model.initial, frontier = model.initial;
-  for (;;) {
-    Edge edges[2] = {frontier, visited};
-    MPI_Bcast(edges, 2, MPI_UINT64_T, 0, team);
+  result.depth = 1;                              // level 0: the initial states
+  Edge sets[2] = {model.initial, model.initial}; // frontier, visited
+  Edge &frontier = sets[0], &visited = sets[1];
+  level_by_level(team, collector, model, sets, [&](int &found, bool retry_if_full) {
     Edge share = kFalse;
-    agreed_step(
-        team, [&] { share = successors_of_share(m, model, edges[0], edges[1], member, members); });
+    StepEnd end = agreed_step(
+        team, [&] { share = successors_of_share(m, model, frontier, visited, member, members); },
+        retry_if_full);
+    if (end == StepEnd::TableFull)
+      return end;
     std::vector<Edge> shares(static_cast<std::size_t>(members));
     MPI_Gather(&share, 1, MPI_UINT64_T, shares.data(), 1, MPI_UINT64_T, 0, team);
-    int more = 0;
-    agreed_step(team, [&] {
-      if (member != 0)
-        return;
-      Edge next = kFalse;
-      for (Edge s : shares)
-        next = m.apply_or(next, s);
-      if (next != kFalse) {
-        visited = m.apply_or(visited, next);
-        frontier = next;
-        ++result.depth;
-        if (report)
-          report(result.depth - 1, visited);
-        more = 1;
-      }
-    });
-    MPI_Bcast(&more, 1, MPI_INT, 0, team);
-    if (!more)
-      break;
-  }
+    // Member 0 unites the shares; the sets change only once all is done,
+    // so that a level that runs out of table can run again.
+    return agreed_step(
+        team,
+        [&] {
+          if (member != 0)
+            return;
+          Edge next = kFalse;
+          for (Edge s : shares)
+            next = m.apply_or(next, s);
+          if (next == kFalse)
+            return;
+          visited = m.apply_or(visited, next);
+          frontier = next;
+          found = 1;
+          ++result.depth;
+          if (report)
+            report(result.depth - 1, visited);
+        },
+        retry_if_full);
+  });
   result.states = visited;
   return result;
 }
 
-ReachResult chained(Manager &m, const std::vector<Relation> &groups, Edge initial,
-                    const LevelReport &report) {
+/// Chaining: each sweep applies every group in turn to all states found so
+/// far.
+ReachResult chained(Manager &m, Model &model, MPI_Comm team, const LevelReport &report,
+                    GarbageCollector *collector, WorkStealing *stealing) {
+  int member = 0;
+  MPI_Comm_rank(team, &member);
   ReachResult result;
-  Edge visited = initial;
-  for (;;) {
-    const Edge before = visited;
-    for (const Relation &r : groups)
-      visited = m.apply_or(visited, m.relnext(visited, r.relation, r.variables));
-    if (visited == before)
-      break;
-    ++result.depth;
-    if (report)
-      report(result.depth, visited);
-  }
-  result.states = visited;
+  Edge visited[1] = {model.initial};
+  level_by_level(team, collector, model, visited, [&](int &found, bool retry_if_full) {
+    Edge swept = kFalse;
+    const StepEnd end = agreed_step(
+        team,
+        [&] {
+          swept = led_by_member_0(m, stealing, member, [&] {
+            Edge states = visited[0];
+            for (const Relation &r : model.groups)
+              states = m.apply_or(states, m.relnext(states, r.relation, r.variables));
+            return states;
+          });
+        },
+        retry_if_full);
+    if (end == StepEnd::Done && member == 0 && swept != visited[0]) {
+      visited[0] = swept;
+      found = 1;
+      ++result.depth;
+      if (report)
+        report(result.depth, visited[0]);
+    }
+    return end;
+  });
+  result.states = visited[0];
   return result;
 }
 
@@ -154,37 +216,22 @@ private:
 
 } // namespace
 
-ReachResult reach(Manager &manager, const Model &model, Strategy strategy, MPI_Comm team,
-                  const LevelReport &report, WorkStealing *stealing) {
+ReachResult reach(Manager &manager, Model model, Strategy strategy, MPI_Comm team,
+                  const LevelReport &report, GarbageCollector *collector, WorkStealing *stealing) {
   if (strategy == Strategy::Bfs)
-    return breadth_first(manager, model, team, report);
+    return breadth_first(manager, model, team, report, collector);
+  // Both go top-down through the groups, as Sylvan's bddmc does.
+  std::stable_sort(model.groups.begin(), model.groups.end(),
+                   [](const Relation &a, const Relation &b) { return a.top < b.top; });
+  if (strategy == Strategy::Chain)
+    return chained(manager, model, team, report, collector, stealing);
   int member = 0;
   MPI_Comm_rank(team, &member);
   ReachResult result;
-  // Both go top-down through the groups, as Sylvan's bddmc does.
-  std::vector<Relation> groups = model.groups;
-  std::stable_sort(groups.begin(), groups.end(),
-                   [](const Relation &a, const Relation &b) { return a.top < b.top; });
-  auto compute = [&]() -> Edge {
-    if (strategy == Strategy::Chain)
-      result = chained(manager, groups, model.initial, report);
-    else
-      result.states = Saturation(manager, groups).saturate(model.initial, 0);
-    return result.states;
-  };
   agreed_step(team, [&] {
-    if (stealing) {
-      manager.set_work_stealing(stealing);
-      try {
-        stealing->run(compute);
-      } catch (...) {
-        manager.set_work_stealing(nullptr);
-        throw;
-      }
-      manager.set_work_stealing(nullptr);
-    } else if (member == 0) {
-      compute();
-    }
+    result.states = led_by_member_0(manager, stealing, member, [&] {
+      return Saturation(manager, model.groups).saturate(model.initial, 0);
+    });
   });
   return result;
 }

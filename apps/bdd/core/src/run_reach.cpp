@@ -1,5 +1,6 @@
 #include "bdd/run_reach.hpp"
 
+#include "bdd/garbage_collector.hpp"
 #include "bdd/manager.hpp"
 #include "bdd/model.hpp"
 #include "bdd/reachability.hpp"
@@ -116,8 +117,12 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   std::optional<WorkStealing> stealing;
   if (members > 1 && o.strategy != "bfs" && o.steal)
     stealing.emplace(team, access, [&](const Task &task) { return manager.run(task); });
-  const ReachResult result = reach(manager, model, parse_strategy(o.strategy), team, report,
-                                   stealing ? &*stealing : nullptr);
+  std::optional<GarbageCollector> collector;
+  if (o.gc && o.strategy != "sat")
+    collector.emplace(team, table, cache);
+  const ReachResult result =
+      reach(manager, model, parse_strategy(o.strategy), team, report,
+            collector ? &*collector : nullptr, stealing ? &*stealing : nullptr);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   MPI_Barrier(team); // every member's counters are final
@@ -142,6 +147,11 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
       totals.lookups, per(totals.chunks, totals.lookups), per(totals.compared, totals.lookups),
       table.chunk(), totals.cas_failed, per(totals.round_trips, totals.lookups),
       100.0 * per(totals.cache_hits, totals.cache_lookups));
+  if (collector) {
+    const CollectionCounters &gc = collector->counters();
+    text += fmt::format("gc: {} collections in {:.3f} s, {} nodes kept by the last\n",
+                        gc.collections, gc.seconds, gc.live);
+  }
   if (stealing)
     text += fmt::format("steals: {} of {} spawned tasks, {} attempts, {} leapfrogs\n",
                         totals.steals, totals.spawned, totals.attempts, totals.leapfrogs);

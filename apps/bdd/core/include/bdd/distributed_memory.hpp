@@ -85,6 +85,10 @@ public:
   /// This rank's own segment (for zeroing and local scans between
   /// collective phases only).
   std::uint64_t *local_words() noexcept { return local_; }
+  /// Zeroes this rank's own segment. Between collective phases only: the
+  /// caller keeps every rank out of the memory (by barriers) until all
+  /// ranks have zeroed theirs.
+  void zero_local();
 
   const RmaCounters &counters() const noexcept { return counters_; }
 

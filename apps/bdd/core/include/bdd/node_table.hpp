@@ -21,9 +21,11 @@
 /// A reader that meets a claimed bucket with its fingerprint waits for the
 /// publication, so two ranks inserting the same node get the same index.
 ///
-/// Nodes are never removed (there is no garbage collection): a full table
-/// is an error (TableFull) that names the budget, so more ranks or a larger
-/// --table-mib is the remedy.
+/// A node stays where it was put until the whole table is cleared: the
+/// GarbageCollector empties every rank's segment between phases and puts the
+/// live nodes back, renumbered. A table that is full even so is an error
+/// (TableFull) that names the budget, so more ranks or a larger --table-mib
+/// is the remedy.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -81,6 +83,9 @@ public:
   /// Nodes in this rank's segment (reads only the local segment; call
   /// between phases for an exact figure).
   std::uint64_t local_nodes();
+  /// Empties this rank's segment (the terminal stays) and forgets the nodes
+  /// this rank read. Between phases only, as DistributedMemory::zero_local.
+  void clear_local();
 
   const TableCounters &counters() const noexcept { return counters_; }
   DistributedMemory &memory() noexcept { return memory_; }
@@ -98,6 +103,9 @@ private:
     return Node{w[0], w[1]};
   }
   Node remote_node(std::uint64_t index);
+  /// Puts the terminal in its bucket and empties the node cache, on a zeroed
+  /// segment.
+  void start_empty();
   [[noreturn]] void full(std::uint64_t home) const;
 
   DistributedMemory memory_;

@@ -52,6 +52,10 @@ public:
   /// Stores the result of (op, a, b, c), replacing whatever was in its slot.
   void store(Operation op, Edge a, Edge b, Edge c, Edge result);
 
+  /// Forgets every entry of this rank's segment. Between phases only, as
+  /// DistributedMemory::zero_local.
+  void clear_local() { memory_.zero_local(); }
+
   const CacheCounters &counters() const noexcept { return counters_; }
   std::uint64_t capacity() const noexcept { return slots_ * static_cast<std::uint64_t>(ranks_); }
 

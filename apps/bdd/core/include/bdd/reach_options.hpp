@@ -31,6 +31,7 @@ struct ReachOptions {
   int cache_mib = 0;            ///< operation cache per rank; 0: an eighth of the table's
   int chunk = 8;                ///< buckets per probe chunk
   bool steal = false;           ///< chain and sat: the other members steal tasks
+  bool gc = true;               ///< bfs and chain: collect garbage between levels
   bool progress = false;        ///< one line per level
   bool help = false;
 };

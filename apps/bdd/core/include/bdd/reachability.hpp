@@ -17,13 +17,17 @@
 ///    level has reached a fixpoint on it. Beyond the thesis.
 ///
 /// Chain and saturation run on member 0; with a WorkStealing the other
-/// members steal the subtasks of its relnext calls (docs/bdd.md).
+/// members steal the subtasks of its relnext calls (docs/bdd.md). Bfs and
+/// Chain hold every live set between their levels, which is where a
+/// GarbageCollector can run.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "bdd/garbage_collector.hpp"
 #include "bdd/manager.hpp"
 #include "bdd/model.hpp"
+#include "bdd/team.hpp"
 
 #include <mpi.h>
 
@@ -49,20 +53,11 @@ struct ReachResult {
 /// Collective over `team` (every member passes the same model edges).
 /// If a member fails (TableFull, say), every member stops at the end of the
 /// current level and the failing member rethrows its exception; the others
-/// throw PeerFailed.
-ReachResult reach(Manager &manager, const Model &model, Strategy strategy, MPI_Comm team,
-                  const LevelReport &report, WorkStealing *stealing = nullptr);
-
-/// Thrown on the members that did not fail when another member did.
-class PeerFailed : public std::runtime_error {
-public:
-  explicit PeerFailed(int member)
-      : std::runtime_error("stopped: member " + std::to_string(member) + " failed"),
-        member_(member) {}
-  int member() const noexcept { return member_; }
-
-private:
-  int member_;
-};
+/// throw PeerFailed (bdd/team.hpp). With a `collector`, Bfs and Chain
+/// collect garbage between levels, and run a level that filled the table
+/// again after a collection; Saturation never collects.
+ReachResult reach(Manager &manager, Model model, Strategy strategy, MPI_Comm team,
+                  const LevelReport &report, GarbageCollector *collector = nullptr,
+                  WorkStealing *stealing = nullptr);
 
 } // namespace bdd
