@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/bdd/run.sh BUILD [REPEATS]: bdd-reach against BuDDy (breadth-first,
 # the same model files, variable order and search) and bdd-reach's own
-# strategies, 1 rank, best of REPEATS runs each; then 1 against 2 ranks.
+# strategies, 1 rank, best of REPEATS runs each (default table: 128 MiB,
+# collecting garbage when it fills); then 1 against 2 ranks.
 # Prints seconds, ratios and peak RSS. Needs POC_BENCH_DEPS=1 (BuDDy).
 set -euo pipefail
 build=${1:?usage: run.sh BUILD [REPEATS]}
@@ -35,10 +36,11 @@ for m in sylvan-format/anderson.4 sylvan-format/bakery.4 sylvan-format/schedule_
 done
 echo
 printf '%-22s %-6s %9s %9s\n' model search seconds rss-MB
-# collision.4's BFS and chaining make more nodes than the default table
-# holds (and Sylvan's BFS takes 239 s): saturation only.
-for run in collision.4:sat bakery.4:sat bakery.4:chain schedule_world.2:sat \
-           schedule_world.2:chain; do
+# collision.4's BFS and chaining take minutes (Sylvan's BFS 239 s): only
+# with BDD_BENCH_LONG=1.
+runs="collision.4:sat bakery.4:sat bakery.4:chain schedule_world.2:sat schedule_world.2:chain"
+[[ -n ${BDD_BENCH_LONG:-} ]] && runs+=" collision.4:bfs collision.4:chain"
+for run in $runs; do
   m=${run%%:*} s=${run##*:}
   read -r t r < <(best_of "$reach" --strategy "$s" "$models/sylvan-format/$m.bdd")
   printf '%-22s %-6s %9s %9s\n' "$m" "$s" "$t" "$r"

@@ -274,7 +274,7 @@ TEST_P(Operations, CollectionKeepsExactlyWhatTheRootsReach) {
 }
 
 /// Collections are due once the nodes put since the last have used half of
-/// the room it left.
+/// the room it left; the table counts its nodes across collections.
 TEST_P(Operations, CollectionIsDueAtHalfTheFreeRoom) {
   bdd::NodeTable small(MPI_COMM_WORLD, 24 * 4096, 8, GetParam());
   bdd::OperationCache small_cache(MPI_COMM_WORLD, 4096, GetParam());
@@ -282,13 +282,38 @@ TEST_P(Operations, CollectionIsDueAtHalfTheFreeRoom) {
   bdd::GarbageCollector collector(MPI_COMM_WORLD, small, small_cache);
   Edge kept = bdd::kFalse;
   Level next = 0;
-  while (!collector.due())
+  while (!collector.due(small.nodes()))
     kept = mm.apply_or(kept, mm.variable(next++)); // about 2 nodes per step
-  EXPECT_GE(small.local_nodes(), small.capacity() / 2);
+  EXPECT_EQ(small.nodes(), small.local_nodes());
+  EXPECT_GE(small.nodes(), small.capacity() / 2);
   std::vector<Edge> roots{kept};
   collector.collect(roots);
-  EXPECT_FALSE(collector.due());
+  EXPECT_EQ(small.nodes(), collector.counters().live);
+  EXPECT_EQ(small.nodes(), small.local_nodes());
   EXPECT_EQ(mm.node_count(roots[0]), collector.counters().live);
+  EXPECT_FALSE(collector.due(small.nodes()));
+}
+
+/// A cache sized for fewer nodes uses fewer slots and still answers right.
+TEST_P(Operations, CacheSizedToTheTable) {
+  bdd::OperationCache big(MPI_COMM_WORLD, 64 << 20, GetParam());
+  bdd::Manager mm(table, big);
+  EXPECT_EQ(big.capacity(), (64u << 20) / bdd::OperationCache::kSlotBytes);
+  big.size_for(1000);
+  EXPECT_EQ(big.capacity(), bdd::OperationCache::kMinSlots);
+  big.size_for(bdd::OperationCache::kNodesPerSlot * 100000);
+  EXPECT_EQ(big.capacity(), 100000u);
+  big.size_for(~0ull >> 8);
+  EXPECT_EQ(big.capacity(), (64u << 20) / bdd::OperationCache::kSlotBytes);
+  const Table a = random_table(), b = random_table();
+  const Edge f = from_table(a), g = from_table(b);
+  Table both(kRows);
+  for (unsigned row = 0; row < kRows; ++row)
+    both[row] = a[row] && b[row];
+  const Edge fg = mm.apply_and(f, g);
+  big.size_for(1000); // resized between operations: entries may be lost, never wrong
+  EXPECT_EQ(mm.apply_and(f, g), fg);
+  EXPECT_EQ(table_of(fg), both);
 }
 
 TEST_P(Operations, FullTableIsAnErrorNamingTheBudget) {

@@ -97,10 +97,9 @@ GarbageCollector::GarbageCollector(MPI_Comm team, NodeTable &table, OperationCac
   MPI_Comm_rank(team, &member_);
 }
 
-bool GarbageCollector::due() {
-  std::uint64_t mine = put_since_collection(), put = 0;
-  MPI_Allreduce(&mine, &put, 1, MPI_UINT64_T, MPI_SUM, team_);
-  return put >= (table_.capacity() - counters_.live) / 2;
+bool GarbageCollector::due(std::uint64_t nodes) const noexcept {
+  const std::uint64_t live = counters_.live;
+  return nodes - live >= (table_.capacity() - live) / 2;
 }
 
 void GarbageCollector::collect(std::span<Edge> roots) {
@@ -136,7 +135,6 @@ void GarbageCollector::collect(std::span<Edge> roots) {
   MPI_Bcast(roots.data(), static_cast<int>(roots.size()), MPI_UINT64_T, 0, team_);
   std::uint64_t kept = order.size();
   MPI_Bcast(&kept, 1, MPI_UINT64_T, 0, team_);
-  inserted_at_collection_ = table_.counters().inserted;
   ++counters_.collections;
   counters_.live = kept;
   counters_.seconds +=

@@ -29,7 +29,8 @@ NodeTable::NodeTable(MPI_Comm comm, std::size_t bytes_per_rank, unsigned chunk, 
               (bytes_per_rank / kBucketBytes / (chunk ? chunk : 1)) * (chunk ? chunk : 1) *
                   kBucketBytes,
               access),
-      ranks_(memory_.ranks()), chunk_(chunk), buckets_(memory_.bytes_per_rank() / kBucketBytes) {
+      comm_(comm), ranks_(memory_.ranks()), chunk_(chunk),
+      buckets_(memory_.bytes_per_rank() / kBucketBytes) {
   if (chunk_ == 0 || chunk_ > 64 || (chunk_ & (chunk_ - 1)) != 0)
     throw std::invalid_argument("chunk size must be a power of two in 1..64, got " +
                                 std::to_string(chunk));
@@ -46,6 +47,13 @@ NodeTable::NodeTable(MPI_Comm comm, std::size_t bytes_per_rank, unsigned chunk, 
 void NodeTable::clear_local() {
   memory_.zero_local();
   start_empty();
+  inserted_at_clear_ = counters_.inserted;
+}
+
+std::uint64_t NodeTable::nodes() {
+  std::uint64_t mine = counters_.inserted - inserted_at_clear_, all = 0;
+  MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_SUM, comm_);
+  return all;
 }
 
 void NodeTable::start_empty() {

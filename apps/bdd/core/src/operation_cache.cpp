@@ -2,6 +2,8 @@
 
 #include "bdd/hash.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <string>
 
@@ -23,7 +25,7 @@ std::uint64_t key_of(std::uint64_t head) { return head & ~(kVersionMask | kLockB
 
 OperationCache::OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access access)
     : memory_(comm, bytes_per_rank / kSlotBytes * kSlotBytes, access), ranks_(memory_.ranks()),
-      slots_(memory_.bytes_per_rank() / kSlotBytes) {
+      slots_(memory_.bytes_per_rank() / kSlotBytes), used_(slots_) {
   if (slots_ == 0)
     throw std::invalid_argument("operation cache of " + std::to_string(bytes_per_rank) +
                                 " bytes per rank holds no entry");
@@ -31,8 +33,15 @@ OperationCache::OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access
 
 OperationCache::Slot OperationCache::slot_of(std::uint64_t key0, Edge b, Edge c) const {
   const std::uint64_t global = hash_words(key0, b, c, 0) % capacity();
-  return Slot{static_cast<int>(global / slots_),
-              static_cast<std::size_t>((global % slots_) * kSlotBytes)};
+  return Slot{static_cast<int>(global / used_),
+              static_cast<std::size_t>((global % used_) * kSlotBytes)};
+}
+
+void OperationCache::size_for(std::uint64_t nodes) {
+  // Powers of two, so that the size, and with it where every entry is
+  // looked for, changes seldom.
+  const std::uint64_t wanted = nodes / kNodesPerSlot / static_cast<std::uint64_t>(ranks_);
+  used_ = std::min(slots_, std::bit_ceil(std::max(kMinSlots, wanted)));
 }
 
 std::optional<Edge> OperationCache::find(Operation op, Edge a, Edge b, Edge c) {

@@ -36,19 +36,26 @@ void collect(GarbageCollector &collector, Model &model, std::span<Edge> sets) {
 
 /// The levels of BFS and the sweeps of chaining: `step` computes a level
 /// from `sets` (member 0's are the truth) and says whether it found
-/// anything. Between levels the team collects garbage when it is due. A
-/// level that runs out of table (StepEnd::TableFull) is run again from the
-/// same sets after a collection, unless one just ran: then TableFull is the
-/// answer.
+/// anything. Before each level the team collects garbage if it is due and
+/// sizes the operation cache to the nodes in the table: a cache far larger
+/// than the work misses the CPU's caches on every probe. A level that runs
+/// out of table (StepEnd::TableFull) is run again from the same sets after
+/// a collection, unless one just ran: then TableFull is the answer.
 template <class Step>
-void level_by_level(MPI_Comm team, GarbageCollector *collector, Model &model, std::span<Edge> sets,
-                    Step &&step) {
+void level_by_level(Manager &m, MPI_Comm team, GarbageCollector *collector, Model &model,
+                    std::span<Edge> sets, Step &&step) {
   bool just_collected = false;
   for (;;) {
+    const std::uint64_t nodes = m.table().nodes();
+    if (collector && !just_collected && collector->due(nodes)) {
+      collect(*collector, model, sets);
+      just_collected = true;
+      continue;
+    }
+    m.cache().size_for(nodes);
     MPI_Bcast(sets.data(), static_cast<int>(sets.size()), MPI_UINT64_T, 0, team);
     int found = 0;
-    const bool retry_if_full = collector && !just_collected;
-    if (step(found, retry_if_full) == StepEnd::TableFull) {
+    if (step(found, collector && !just_collected) == StepEnd::TableFull) {
       collect(*collector, model, sets);
       just_collected = true;
       continue;
@@ -56,9 +63,7 @@ void level_by_level(MPI_Comm team, GarbageCollector *collector, Model &model, st
     MPI_Bcast(&found, 1, MPI_INT, 0, team);
     if (!found)
       return;
-    just_collected = collector && collector->due();
-    if (just_collected)
-      collect(*collector, model, sets);
+    just_collected = false;
   }
 }
 
@@ -101,7 +106,7 @@ ReachResult breadth_first(Manager &m, Model &model, MPI_Comm team, const LevelRe
   result.depth = 1;                              // level 0: the initial states
   Edge sets[2] = {model.initial, model.initial}; // frontier, visited
   Edge &frontier = sets[0], &visited = sets[1];
-  level_by_level(team, collector, model, sets, [&](int &found, bool retry_if_full) {
+  level_by_level(m, team, collector, model, sets, [&](int &found, bool retry_if_full) {
     Edge share = kFalse;
     StepEnd end = agreed_step(
         team, [&] { share = successors_of_share(m, model, frontier, visited, member, members); },
@@ -143,7 +148,7 @@ ReachResult chained(Manager &m, Model &model, MPI_Comm team, const LevelReport &
   MPI_Comm_rank(team, &member);
   ReachResult result;
   Edge visited[1] = {model.initial};
-  level_by_level(team, collector, model, visited, [&](int &found, bool retry_if_full) {
+  level_by_level(m, team, collector, model, visited, [&](int &found, bool retry_if_full) {
     Edge swept = kFalse;
     const StepEnd end = agreed_step(
         team,

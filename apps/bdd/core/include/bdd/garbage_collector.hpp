@@ -52,9 +52,9 @@ public:
   /// Collective over `team`, which shares `table` and `cache`.
   GarbageCollector(MPI_Comm team, NodeTable &table, OperationCache &cache);
 
-  /// Collective: whether the table has filled enough since the last
-  /// collection (the rule in the file comment).
-  bool due();
+  /// Whether a table holding `nodes` (NodeTable::nodes) has filled enough
+  /// since the last collection (the rule in the file comment).
+  bool due(std::uint64_t nodes) const noexcept;
 
   /// Collective: keeps the nodes reachable from member 0's `roots` and
   /// replaces every member's `roots` by member 0's, renumbered. Every other
@@ -64,16 +64,10 @@ public:
   const CollectionCounters &counters() const noexcept { return counters_; }
 
 private:
-  /// Nodes this member put since the last collection.
-  std::uint64_t put_since_collection() const noexcept {
-    return table_.counters().inserted - inserted_at_collection_;
-  }
-
   MPI_Comm team_;
   NodeTable &table_;
   OperationCache &cache_;
   int member_ = 0;
-  std::uint64_t inserted_at_collection_ = 0;
   CollectionCounters counters_;
 };
 

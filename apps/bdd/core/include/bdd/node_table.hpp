@@ -83,6 +83,9 @@ public:
   /// Nodes in this rank's segment (reads only the local segment; call
   /// between phases for an exact figure).
   std::uint64_t local_nodes();
+  /// Collective, between phases: the nodes in the whole table, from every
+  /// member's count of the nodes it put since the table was last cleared.
+  std::uint64_t nodes();
   /// Empties this rank's segment (the terminal stays) and forgets the nodes
   /// this rank read. Between phases only, as DistributedMemory::zero_local.
   void clear_local();
@@ -109,10 +112,12 @@ private:
   [[noreturn]] void full(std::uint64_t home) const;
 
   DistributedMemory memory_;
+  MPI_Comm comm_; ///< the team's, which outlives the table
   int ranks_;
   unsigned chunk_;
   std::uint64_t buckets_; ///< per rank, a multiple of chunk_
   TableCounters counters_;
+  std::uint64_t inserted_at_clear_ = 0; ///< counters_.inserted then
   /// Rma path: nodes never change once published, so copies of the nodes
   /// this rank read stay valid; a direct-mapped cache saves round trips.
   struct CachedNode {

@@ -52,12 +52,22 @@ public:
   /// Stores the result of (op, a, b, c), replacing whatever was in its slot.
   void store(Operation op, Edge a, Edge b, Edge c, Edge result);
 
+  /// Uses about one slot per `ratio` of `nodes` (the nodes in the table),
+  /// at least kMinSlots per rank and at most all. Every member must pass
+  /// the same figure for the members to find each other's entries (a
+  /// mismatch costs hits, never correctness: an entry holds its whole key).
+  /// An entry stored before may no longer be found; the cache may forget.
+  void size_for(std::uint64_t nodes);
+  static constexpr std::uint64_t kNodesPerSlot = 4;
+  static constexpr std::uint64_t kMinSlots = 32768;
+
   /// Forgets every entry of this rank's segment. Between phases only, as
   /// DistributedMemory::zero_local.
   void clear_local() { memory_.zero_local(); }
 
   const CacheCounters &counters() const noexcept { return counters_; }
-  std::uint64_t capacity() const noexcept { return slots_ * static_cast<std::uint64_t>(ranks_); }
+  /// Slots in use, over all ranks.
+  std::uint64_t capacity() const noexcept { return used_ * static_cast<std::uint64_t>(ranks_); }
 
 private:
   struct Slot {
@@ -69,6 +79,7 @@ private:
   DistributedMemory memory_;
   int ranks_;
   std::uint64_t slots_; ///< per rank
+  std::uint64_t used_;  ///< per rank, the first used_ of them
   CacheCounters counters_;
 };
 
