@@ -99,7 +99,7 @@ GarbageCollector::GarbageCollector(MPI_Comm team, NodeTable &table, OperationCac
 
 bool GarbageCollector::due(std::uint64_t nodes) const noexcept {
   const std::uint64_t live = counters_.live;
-  return nodes - live >= (table_.capacity() - live) / 2;
+  return nodes > live && nodes - live >= (table_.capacity() - live) / 2;
 }
 
 void GarbageCollector::collect(std::span<Edge> roots) {

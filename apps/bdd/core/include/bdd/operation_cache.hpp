@@ -52,8 +52,9 @@ public:
   /// Stores the result of (op, a, b, c), replacing whatever was in its slot.
   void store(Operation op, Edge a, Edge b, Edge c, Edge result);
 
-  /// Uses about one slot per `ratio` of `nodes` (the nodes in the table),
-  /// at least kMinSlots per rank and at most all. Every member must pass
+  /// Uses one slot per kNodesPerSlot of `nodes` (the nodes in the table),
+  /// rounded up to a power of two, at least kMinSlots per rank and at most
+  /// all. Every member must pass
   /// the same figure for the members to find each other's entries (a
   /// mismatch costs hits, never correctness: an entry holds its whole key).
   /// An entry stored before may no longer be found; the cache may forget.
