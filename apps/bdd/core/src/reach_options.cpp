@@ -1,5 +1,6 @@
 #include "bdd/reach_options.hpp"
 
+#include "bdd/choice.hpp"
 #include "bdd/distributed_memory.hpp"
 #include "bdd/model.hpp"
 #include "bdd/reachability.hpp"
@@ -19,13 +20,6 @@ int parse_int(const std::string &option, const std::string &text, int lo, int hi
   return value;
 }
 
-/// "on" or "off" as a bool.
-bool parse_switch(const std::string &option, const std::string &text) {
-  if (text != "on" && text != "off")
-    throw OptionError(option + " needs on or off, got '" + text + "'");
-  return text == "on";
-}
-
 /// Runs a parse_* checker, turning its complaint into an OptionError.
 template <class Check> void check_choice(Check &&check) {
   try {
@@ -33,6 +27,13 @@ template <class Check> void check_choice(Check &&check) {
   } catch (const std::invalid_argument &e) {
     throw OptionError(e.what());
   }
+}
+
+/// "on" or "off" as a bool.
+bool parse_switch(const std::string &option, const std::string &text) {
+  bool on = false;
+  check_choice([&] { on = parse_choice<bool>(option, text, {{"on", true}, {"off", false}}); });
+  return on;
 }
 
 } // namespace

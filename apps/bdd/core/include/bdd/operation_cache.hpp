@@ -54,10 +54,10 @@ public:
 
   /// Uses one slot per kNodesPerSlot of `nodes` (the nodes in the table),
   /// rounded up to a power of two, at least kMinSlots per rank and at most
-  /// all. Every member must pass
-  /// the same figure for the members to find each other's entries (a
-  /// mismatch costs hits, never correctness: an entry holds its whole key).
-  /// An entry stored before may no longer be found; the cache may forget.
+  /// all. Every member must pass the same figure for the members to find
+  /// each other's entries (a mismatch costs hits, never correctness: an
+  /// entry holds its whole key). An entry stored before may no longer be
+  /// found; the cache may forget.
   void size_for(std::uint64_t nodes);
   static constexpr std::uint64_t kNodesPerSlot = 4;
   static constexpr std::uint64_t kMinSlots = 32768;
