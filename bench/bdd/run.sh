@@ -7,7 +7,7 @@
 set -euo pipefail
 build=${1:?usage: run.sh BUILD [REPEATS]}
 repeats=${2:-3}
-models=$(cd "$(dirname "$0")/../../.." && pwd)/shared/bdd-models
+models=$(cd "$(dirname "$0")/../../tests/data/bdd-models" && pwd)
 reach=$build/apps/bdd/bdd-reach
 buddy=$build/bench/bdd/buddy-reach
 mpiexec=${MPIEXEC:-mpirun}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# tests/bdd/matrix.sh BUILD [TIMEOUT]: every shared model with every
+# tests/bdd/matrix.sh BUILD [TIMEOUT]: every model of tests/data with every
 # strategy, bare and under mpirun -n 1, 2 and 4, against the expected states,
-# final-set nodes and BFS depth (../shared/bdd-models/README.md and the
+# final-set nodes and BFS depth (tests/data/bdd-models/README.md and the
 # thesis's Fig. 5.14). One line per run; exit status 1 if any run fails or
 # differs. ctest runs a covering subset (tests/bdd/CMakeLists.txt); this is
 # the whole matrix, which takes too long for CI (collision.4's BFS and
@@ -11,7 +11,7 @@
 set -uo pipefail
 build=${1:?usage: matrix.sh BUILD [TIMEOUT]}
 limit=${2:-1800}
-models=$(cd "$(dirname "$0")/../../.." && pwd)/shared/bdd-models
+models=$(cd "$(dirname "$0")/../data/bdd-models" && pwd)
 reach=$build/apps/bdd/bdd-reach
 mpiexec=${MPIEXEC:-mpirun}
 

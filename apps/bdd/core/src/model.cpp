@@ -215,7 +215,7 @@ void parse_sylvan(FileReader &in, ModelFile &model) {
   // ignored, as bddmc ignores it.
 }
 
-// ---- The 2014 format (thesis experiments; ../shared/bdd-models/README.md) ----
+// ---- The 2014 format (thesis experiments; tests/data/bdd-models/README.md) ----
 
 /// A serialized BDD: count, then nodes numbered on from the file's earlier ones.
 void read_2014_nodes(FileReader &in, ModelFile &model) {

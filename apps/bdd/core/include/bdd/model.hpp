@@ -1,7 +1,7 @@
 //===- bdd/model.hpp - Partitioned transition systems from files ----*- C++ -*-===//
 ///
 /// \file
-/// The models of ../shared/bdd-models: an initial set of states and groups
+/// The models of tests/data/bdd-models: an initial set of states and groups
 /// of a partitioned transition relation, as BDDs in LTSmin's interleaved
 /// order (state bit i is level 2i, its next-state copy 2i+1). Two file
 /// formats (docs/bdd.md describes both):
