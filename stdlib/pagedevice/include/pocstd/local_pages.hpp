@@ -6,8 +6,9 @@
 /// section 2.1). Instead of a remote call, whose page is copied by the
 /// server, sent, received and copied again, the client copies between its
 /// buffer and the server's memory once. This is Crail's zero-copy point for
-/// the DRAM tier (../shared/papers/002, "zero-copy"), and what makes an
-/// Array as fast as its memory when a client and its servers share a host.
+/// the DRAM tier (P. Stuedi, "Data Processing at the Speed of 100 Gbps using
+/// Apache Crail", talk slides, 2018), and what makes an Array as fast as its
+/// memory when a client and its servers share a host.
 ///
 /// The access bypasses the server's queue, so the client orders it against
 /// other clients' calls itself, as for any shared memory: a page is never
