@@ -34,26 +34,38 @@ poc::Writer &Outbox::to(int machine) {
   return *batch;
 }
 
-int Outbox::flush(Transport &transport) {
-  int sent = 0;
+void Outbox::seal(std::vector<std::uint64_t> &next) {
   for (int m = 0; m < static_cast<int>(batches_.size()); ++m)
     if (batches_[m]) {
-      if (!batches_[m]->bytes().empty()) {
-        transport.send(m, batches_[m]->take());
-        ++sent;
-      }
+      if (!batches_[m]->bytes().empty())
+        sealed_.push_back({m, next[m]++, batches_[m]->take()});
       batches_[m].reset();
     }
+}
+
+int Outbox::flush(Transport &transport, int from) {
+  const int sent = static_cast<int>(sealed_.size());
+  for (Sealed &batch : sealed_)
+    transport.send(batch.machine, from, batch.sequence, std::move(batch.records));
+  sealed_.clear();
   return sent;
 }
 
 MachineRun::MachineRun(RunSettings settings, Transport &transport)
-    : settings_(std::move(settings)), transport_(transport), machines_done_(settings_.machines()) {}
+    : settings_(std::move(settings)), transport_(transport),
+      next_sequence_(settings_.machines(), 0), next_to_apply_(settings_.machines(), 0),
+      early_(settings_.machines()), machines_done_(settings_.machines()) {}
 
 MachineRun::~MachineRun() = default;
 
 void MachineRun::send(Outbox &out) {
-  const int sent = out.flush(transport_);
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    seal_locked(out);
+  }
+  // Sent without the lock: two workers' batches may leave in either order,
+  // and their sequence numbers put them back in order at the destination.
+  const int sent = out.flush(transport_, settings_.machine);
   if (sent) {
     std::lock_guard<std::mutex> g(mu_);
     stats_.batches_sent += sent;
@@ -180,29 +192,54 @@ void MachineRun::give_work_locked(int thief, Outbox &out) {
   w.write(given);
 }
 
-void MachineRun::accept(std::span<const std::byte> batch) {
+void MachineRun::accept(int from, std::uint64_t sequence, std::vector<std::byte> batch) {
   Outbox out(settings_.machines());
   {
     auto lk = lock();
     ++stats_.batches_received;
-    try {
-      poc::Reader in(batch);
-      while (in.remaining() > 0) {
-        const auto kind = in.read<RecordKind>();
-        ++stats_.records_received;
-        if (kind <= RecordKind::finish)
-          apply_common_locked(kind, in, out);
-        else
-          apply_locked(kind, in, out);
-      }
-    } catch (...) {
-      // After the end, stragglers of a failed run may not add up: ignore them.
+    if (from < 0 || from >= settings_.machines() || from == settings_.machine ||
+        sequence < next_to_apply_[from] || early_[from].count(sequence)) {
       if (!ended_.load())
         fail_locked(fmt::format("the scheduler of machine {}", settings_.machine),
-                    std::current_exception(), out);
+                    std::make_exception_ptr(poc::decode_error(fmt::format(
+                        "batch {} from machine {} of {} arrived twice or from nowhere", sequence,
+                        from, settings_.machines()))),
+                    out);
+    } else if (sequence > next_to_apply_[from]) {
+      // Another of that machine's workers sent it before an earlier batch.
+      early_[from].emplace(sequence, std::move(batch));
+    } else {
+      apply_batch_locked(batch, out);
+      ++next_to_apply_[from];
+      auto &early = early_[from];
+      for (auto it = early.begin(); it != early.end() && it->first == next_to_apply_[from];
+           it = early.erase(it)) {
+        apply_batch_locked(it->second, out);
+        ++next_to_apply_[from];
+      }
     }
+    seal_locked(out);
   }
   send(out);
+}
+
+void MachineRun::apply_batch_locked(std::span<const std::byte> batch, Outbox &out) {
+  try {
+    poc::Reader in(batch);
+    while (in.remaining() > 0) {
+      const auto kind = in.read<RecordKind>();
+      ++stats_.records_received;
+      if (kind <= RecordKind::finish)
+        apply_common_locked(kind, in, out);
+      else
+        apply_locked(kind, in, out);
+    }
+  } catch (...) {
+    // After the end, stragglers of a failed run may not add up: ignore them.
+    if (!ended_.load())
+      fail_locked(fmt::format("the scheduler of machine {}", settings_.machine),
+                  std::current_exception(), out);
+  }
 }
 
 void MachineRun::apply_common_locked(RecordKind kind, poc::Reader &in, Outbox &out) {

@@ -91,6 +91,10 @@ void StreamRun::execute(Job &job, Outbox &out) {
   auto lk = lock();
   if (start && ++started_ == local_vertices_)
     report_machine_done_locked(out);
+  // What this job sent takes its place among the machine's batches before
+  // another worker may run the vertex: the vertex's data and reports keep
+  // their order across machines.
+  seal_locked(out);
   Inbox &inbox = inboxes_[v];
   inbox.scheduled = false;
   if (!inbox.data.empty())

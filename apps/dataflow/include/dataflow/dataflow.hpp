@@ -49,7 +49,7 @@ using Placer = std::function<std::vector<Place>(const std::vector<int> &, RunSta
 class SchedulerTransport : public Transport {
 public:
   explicit SchedulerTransport(std::vector<Scheduler *> peers) : peers_(std::move(peers)) {}
-  void send(int machine, std::vector<std::byte> batch) override;
+  void send(int machine, int from, std::uint64_t sequence, std::vector<std::byte> batch) override;
 
 private:
   std::vector<Scheduler *> peers_;
@@ -85,8 +85,12 @@ public:
   }
   /// Queues the jobs that need no operand.
   void begin() { run_->begin(); }
-  /// A batch from another machine.
-  void deliver(std::vector<std::byte> batch) { run_->accept(batch); }
+  /// Batch `sequence` of those machine `from` sends here. Each of that
+  /// machine's workers calls this itself, and the runtime orders only one
+  /// caller's calls, so the run puts the batches back in order.
+  void deliver(int from, std::uint64_t sequence, std::vector<std::byte> batch) {
+    run_->accept(from, sequence, std::move(batch));
+  }
   /// Machine 0: the results or the failure.
   std::vector<std::byte> outcome() { return run_->outcome(); }
   /// This machine's counters: jobs run, batches sent and received, records
@@ -114,8 +118,9 @@ public:
   }
 };
 
-inline void detail::SchedulerTransport::send(int machine, std::vector<std::byte> batch) {
-  start peers_[machine]->deliver(std::move(batch));
+inline void detail::SchedulerTransport::send(int machine, int from, std::uint64_t sequence,
+                                            std::vector<std::byte> batch) {
+  start peers_[machine]->deliver(from, sequence, std::move(batch));
 }
 
 namespace detail {

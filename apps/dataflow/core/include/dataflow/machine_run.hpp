@@ -23,6 +23,7 @@
 #include <atomic>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -31,11 +32,13 @@
 
 namespace dataflow {
 
-/// Sends a batch of records to the scheduler of another machine.
+/// Sends a batch of records to the scheduler of another machine: batch
+/// `sequence` (0, 1, 2, ...) of those machine `from` sends to `machine`.
 class Transport {
 public:
   virtual ~Transport() = default;
-  virtual void send(int machine, std::vector<std::byte> batch) = 0;
+  virtual void send(int machine, int from, std::uint64_t sequence,
+                    std::vector<std::byte> batch) = 0;
 };
 
 /// What a machine knows about its run, the same on every machine.
@@ -75,16 +78,26 @@ enum class RecordKind : std::uint8_t {
 };
 
 /// Records bound for other machines, gathered while one job runs and sent
-/// when it is over (one message per machine and job).
+/// when it is over (one message per machine and job). A batch's place in
+/// the order of its machine's batches to that machine is fixed when it is
+/// sealed (MachineRun::seal_locked), not when it is sent.
 class Outbox {
 public:
   explicit Outbox(int machines) : batches_(machines) {}
   poc::Writer &to(int machine);
-  /// Sends every non-empty batch; returns how many were sent.
-  int flush(Transport &transport);
+  /// Ends every non-empty batch, numbering it with `next[machine]++`.
+  void seal(std::vector<std::uint64_t> &next);
+  /// Sends the sealed batches as machine `from`; returns how many.
+  int flush(Transport &transport, int from);
 
 private:
+  struct Sealed {
+    int machine;
+    std::uint64_t sequence;
+    std::vector<std::byte> records;
+  };
   std::vector<std::optional<poc::Writer>> batches_;
+  std::vector<Sealed> sealed_;
 };
 
 /// A job in the ready queue: an instance of a node with its operands (task
@@ -106,8 +119,9 @@ public:
   void begin();
   /// Worker `worker`'s loop: runs ready jobs until the run ends.
   void work(int worker);
-  /// Applies a batch another machine sent.
-  void accept(std::span<const std::byte> batch);
+  /// Applies batch `sequence` of machine `from`: in sequence order, so a
+  /// batch that arrives early waits for those before it.
+  void accept(int from, std::uint64_t sequence, std::vector<std::byte> batch);
   /// Machine 0, after the run: the encoded results or failure.
   std::vector<std::byte> outcome();
   MachineStats stats() const;
@@ -150,12 +164,19 @@ protected:
   void check_complete_locked(Outbox &out);
   /// Takes the lock and applies what a worker or the scheduler produced.
   std::unique_lock<std::mutex> lock() { return std::unique_lock<std::mutex>(mu_); }
+  /// Fixes the order of the batches in `out` among this machine's batches
+  /// (lock held): each is applied at its destination after every batch
+  /// sealed before it. A job seals before it lets go of what orders its
+  /// records (a vertex seals before it may run again).
+  void seal_locked(Outbox &out) { out.seal(next_sequence_); }
+  /// Seals (taking the lock) and sends what `out` holds.
   void send(Outbox &out);
 
   const RunSettings settings_;
   Transport &transport_;
 
 private:
+  void apply_batch_locked(std::span<const std::byte> batch, Outbox &out);
   void apply_common_locked(RecordKind kind, poc::Reader &in, Outbox &out);
   void finish_locked(Outbox &out);
   void ask_for_work_locked(Outbox &out);
@@ -171,6 +192,11 @@ private:
   int steal_answers_awaited_ = 0;
   /// Machines that asked for work when this one had none to spare.
   std::set<int> hungry_;
+  /// Per machine: the sequence number of the next batch sealed for it, and
+  /// of the next batch from it to apply; batches from it that came early.
+  std::vector<std::uint64_t> next_sequence_;
+  std::vector<std::uint64_t> next_to_apply_;
+  std::vector<std::map<std::uint64_t, std::vector<std::byte>>> early_;
   // Coordinator state.
   std::vector<bool> machines_done_;
   std::optional<Failure> failure_;
