@@ -2,7 +2,10 @@
 #include "pocc/EncodedTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Sema/Scope.h"
 #include "clang/Sema/Sema.h"
+
+#include <optional>
 
 using namespace clang;
 
@@ -55,7 +58,35 @@ std::vector<const FunctionTemplateDecl *> templatesOf(ASTContext &C, StringRef C
 /// encoding a user class inside the user's own templates (apps/dataflow's
 /// operands) is only seen in their instantiations. Library templates stay
 /// uninstantiated.
+///
+/// This runs from the consumer's HandleTranslationUnit, after
+/// Sema::ActOnEndOfTranslationUnit, which for a prefix unit sets
+/// Sema::TUScope to null (Clang itself instantiates at the end of a whole
+/// unit before it does so). An instantiation may need that scope: looking
+/// up a builtin declares it lazily in the translation-unit scope
+/// (LazilyCreateBuiltin -> PushOnScopeChains), as the implicit copy of an
+/// array member does with __builtin_memcpy. So Sema gets its scope back for
+/// the duration: the parser's translation-unit scope, which lives until
+/// ParseAST returns (Sema::CurScope), or a fresh one.
 void instantiateUserTemplates(Sema &S, const std::function<bool(SourceLocation)> &InUserFile) {
+  TranslationUnitDecl *TU = S.getASTContext().getTranslationUnitDecl();
+  Scope *Parsers = S.getCurScope();
+  std::optional<Scope> Fresh;
+  Scope *Saved = S.TUScope;
+  if (!S.TUScope) {
+    if (Parsers && !Parsers->getParent() && Parsers->getEntity() == TU) {
+      S.TUScope = Parsers;
+    } else {
+      Fresh.emplace(nullptr, Scope::DeclScope, S.getDiagnostics());
+      Fresh->setEntity(TU);
+      S.TUScope = &*Fresh;
+    }
+  }
+  struct Restore {
+    Sema &S;
+    Scope *Saved;
+    ~Restore() { S.TUScope = Saved; }
+  } RestoreScope{S, Saved};
   for (;;) {
     std::vector<std::pair<ValueDecl *, SourceLocation>> Mine;
     auto &Pending = S.PendingInstantiations;
