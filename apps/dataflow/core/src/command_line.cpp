@@ -41,23 +41,33 @@ CommandLine::CommandLine(std::string program, std::string synopsis)
          });
   option("--workers", "workers per machine (default: its cores shared among its ranks)",
          [this](const std::string &v) { run_.workers = parse_long("--workers", v, 1); });
-  option("--steal", "on or off (default): idle machines take ready tasks from busy ones",
-         [this](const std::string &v) {
-           if (v != "on" && v != "off")
-             throw usage_error(fmt::format("--steal needs on or off, got '{}'", v));
-           run_.steal = v == "on";
-         });
+  option(
+      "--steal", "on (or --steal alone) or off (default): idle machines take ready tasks from busy "
+      "ones",
+      [this](const std::string &v) {
+        if (v != "on" && v != "off")
+          throw usage_error(fmt::format("--steal needs on or off, got '{}'", v));
+        run_.steal = v == "on";
+      },
+      "on");
   option("--allocation", "FILE: read the placement from FILE, or write it there if absent",
          [this](const std::string &v) { run_.allocation_file = v; });
 }
 
 void CommandLine::option(std::string name, std::string help,
-                         std::function<void(const std::string &)> set) {
-  options_.push_back({std::move(name), std::move(help), std::move(set)});
+                         std::function<void(const std::string &)> set,
+                         std::optional<std::string> alone) {
+  if (name.empty() || name == "--" || (name[0] == '-' && name.compare(0, 2, "--") != 0))
+    throw std::invalid_argument(fmt::format(
+        "CommandLine::option: '{}' is not an option name: write \"--count\" or \"count\"",
+        name));
+  if (name.compare(0, 2, "--") != 0)
+    name = "--" + name;
+  options_.push_back({std::move(name), std::move(help), std::move(set), std::move(alone)});
 }
 
 void CommandLine::option(std::string name, std::string help, long &value, long minimum) {
-  const std::string label = name;
+  const std::string label = name.compare(0, 2, "--") == 0 ? name : "--" + name;
   option(std::move(name), std::move(help),
          [&value, label, minimum](const std::string &v) { value = parse_long(label, v, minimum); });
 }
@@ -86,9 +96,12 @@ std::vector<std::string> CommandLine::parse(int argc, char **argv) {
         found = &o;
     if (!found)
       throw usage_error(fmt::format("unknown option '{}'", name));
+    const bool alone = i + 1 == argc || std::string(argv[i + 1]).compare(0, 2, "--") == 0;
     std::string value;
     if (equals != std::string::npos)
       value = arg.substr(equals + 1);
+    else if (alone && found->alone)
+      value = *found->alone;
     else if (i + 1 < argc)
       value = argv[++i];
     else

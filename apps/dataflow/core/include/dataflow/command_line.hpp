@@ -11,6 +11,7 @@
 #include <dataflow/run_options.hpp>
 
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -28,7 +29,12 @@ public:
   CommandLine(std::string program, std::string synopsis);
 
   /// A program option taking a value: `--name VALUE` or `--name=VALUE`.
-  void option(std::string name, std::string help, std::function<void(const std::string &)> set);
+  /// `name` is "--count" or "count" (the same option); a name that starts
+  /// with a single "-" is a std::invalid_argument. With `alone`, the option
+  /// may also be given without a value (last, or before another option),
+  /// and then means `--name=alone` (`--steal` is `--steal on`).
+  void option(std::string name, std::string help, std::function<void(const std::string &)> set,
+              std::optional<std::string> alone = std::nullopt);
   /// An integer option with a lower bound.
   void option(std::string name, std::string help, long &value, long minimum);
 
@@ -50,6 +56,7 @@ private:
     std::string name;
     std::string help;
     std::function<void(const std::string &)> set;
+    std::optional<std::string> alone;
   };
   std::string program_;
   std::string synopsis_;
