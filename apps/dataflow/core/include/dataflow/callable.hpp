@@ -28,8 +28,28 @@ template <class... T> struct Outputs : std::tuple<T...> {
 
 namespace detail {
 
-template <class F> struct CallableTraits : CallableTraits<decltype(&F::operator())> {};
+template <class F, class = void> struct HasOneCallOperator : std::false_type {};
+template <class F>
+struct HasOneCallOperator<F, std::void_t<decltype(&F::operator())>> : std::true_type {};
+
+/// True for what a node may be bound to: a function (pointer), or a class
+/// with one call operator that is not a template.
+template <class F>
+inline constexpr bool kTypedCallable =
+    HasOneCallOperator<F>::value || std::is_function_v<std::remove_pointer_t<F>>;
+
+/// Parameter and result types of a callable (`kTypedCallable`); nothing
+/// for anything else (TaskGraph::node says what to write instead).
+template <class F, class = void> struct CallableTraits {
+  using Result = void;
+  using Args = std::tuple<>;
+  static constexpr bool valid = false;
+};
+template <class F>
+struct CallableTraits<F, std::enable_if_t<HasOneCallOperator<F>::value>>
+    : CallableTraits<decltype(&F::operator())> {};
 template <class R, class... A> struct CallableTraits<R (*)(A...)> {
+  static constexpr bool valid = true;
   using Result = R;
   using Args = std::tuple<A...>;
 };
@@ -93,8 +113,11 @@ std::vector<Operand> call_with(F &f, std::span<const Operand> in, std::tuple<A..
 template <class F> std::vector<Operand> call_with_operands(F &f, std::span<const Operand> in) {
   using Traits = CallableTraits<F>;
   using Args = typename Traits::Args;
-  return call_with<F, typename Traits::Result>(f, in, static_cast<Args *>(nullptr),
-                                               std::make_index_sequence<std::tuple_size_v<Args>>{});
+  if constexpr (Traits::valid)
+    return call_with<F, typename Traits::Result>(
+        f, in, static_cast<Args *>(nullptr), std::make_index_sequence<std::tuple_size_v<Args>>{});
+  else
+    return {}; // CallableTraits said what is wrong
 }
 
 } // namespace detail

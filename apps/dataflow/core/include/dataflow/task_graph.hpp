@@ -150,6 +150,10 @@ public:
 
 private:
   template <class F> Node add(std::string name, NodeKind kind, F fn) {
+    static_assert(detail::kTypedCallable<F>,
+                  "a dataflow node's callable must have one call operator that is not a "
+                  "template, so that its ports have types: write the parameter types, as in "
+                  "[](int x, const std::string &s) { ... }, not [](auto x) { ... }");
     using Traits = detail::CallableTraits<F>;
     NodeSpec spec;
     spec.name = std::move(name);
