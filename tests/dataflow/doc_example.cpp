@@ -38,6 +38,6 @@ int main() {
   Problem problem;
   dataflow::Results r = dataflow::run(build, problem);
   std::printf("%s\n", r.value<std::string>("c").c_str());
-  dataflow::Results s = dataflow::run(sbuild, 100L);
+  dataflow::Results s = dataflow::run(sbuild, 100);
   std::printf("%zu\n", s.count("B"));
 }

@@ -34,6 +34,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <unistd.h>
 #include <vector>
 
@@ -230,9 +231,11 @@ Results run_graph(MachineRunFactory factory, Graph (*build)(const Input &), cons
 /// job (one machine per rank; bare, one machine) and returns its results.
 /// Throws node_failure if a node throws (naming it), graph_error if the
 /// graph cannot run. `build` must be a function of this program (not of a
-/// shared library); `Input` any type the runtime can send.
+/// shared library); `Input` any type the runtime can send. `input`
+/// converts to `Input` (`run(build, 100)` with `build(const long &)`).
 template <class Input>
-Results run(TaskGraph (*build)(const Input &), const Input &input, const RunOptions &options = {}) {
+Results run(TaskGraph (*build)(const Input &), const std::type_identity_t<Input> &input,
+            const RunOptions &options = {}) {
   const TaskGraph graph = build(input);
   // A graph that cannot run fails here, before any process starts.
   const GraphShape shape = GraphShape::of(graph);
@@ -247,7 +250,7 @@ Results run(TaskGraph (*build)(const Input &), const Input &input, const RunOpti
 /// Runs the stream graph that `build(input)` makes on every machine; it
 /// ends when every stream is closed. Returns what the vertices reported.
 template <class Input>
-Results run(StreamGraph (*build)(const Input &), const Input &input,
+Results run(StreamGraph (*build)(const Input &), const std::type_identity_t<Input> &input,
             const RunOptions &options = {}) {
   const StreamGraph graph = build(input);
   graph.check();
