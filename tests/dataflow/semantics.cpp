@@ -207,6 +207,16 @@ dataflow::StreamGraph failing_stream_graph(const int &) {
   return g;
 }
 
+/// A vertex that reports an int, though it declared long, and one that
+/// declared nothing.
+dataflow::StreamGraph misreporting_graph(const bool &declared) {
+  dataflow::StreamGraph g;
+  auto a = g.vertex("counter", [](dataflow::Vertex &v) { v.report(1); });
+  if (declared)
+    a.reports<long>();
+  return g;
+}
+
 void check_firing() {
   const dataflow::Results r = dataflow::run(firing_graph, 4, options);
   const auto join = r.value<std::vector<int>>("join");
@@ -291,6 +301,23 @@ void check_stream_failure() {
   std::printf("ok vertex failure names the vertex\n");
 }
 
+void check_report_type() {
+  const char *expected[] = {
+      "vertex 'counter' reports a value of type int, but declared no reports (call "
+      "reports<int>() on it)",
+      "vertex 'counter' reports a value of type int, but declared reports<long>()"};
+  for (bool declared : {false, true})
+    try {
+      dataflow::run(misreporting_graph, declared, options);
+      fail("report type", "the run did not throw");
+    } catch (const dataflow::node_failure &e) {
+      expect(e.where() == "vertex 'counter'" && e.type() == "dataflow::graph_error" &&
+                 e.message() == expected[declared],
+             "report type", e.what());
+    }
+  std::printf("ok a report of another type than declared names both types\n");
+}
+
 int main(int argc, char **argv) {
   dataflow::CommandLine line("semantics", "");
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
@@ -303,6 +330,7 @@ int main(int argc, char **argv) {
     check_wrong_result_type();
     check_ring();
     check_stream_failure();
+    check_report_type();
     // A run after failed runs works as the first did.
     check_firing();
     std::printf("semantics: all passed\n");

@@ -15,7 +15,7 @@ Failure describe(const std::exception_ptr &error) {
   } catch (const node_failure &e) {
     return {e.where(), e.type(), e.message()};
   } catch (const std::exception &e) {
-    return {"", poc::detail::type_name(typeid(e)), e.what()};
+    return {"", detail::readable_type_name(typeid(e)), e.what()};
   } catch (...) {
     return {"", "unknown exception", "an exception that is not a std::exception"};
   }

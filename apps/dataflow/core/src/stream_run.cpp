@@ -182,9 +182,12 @@ void StreamRun::mark_closed_locked(StreamId s, Outbox &out) {
 void StreamRun::report(VertexId from, Operand value) {
   const Codec *declared = graph_->vertex_spec(from).reports;
   if (declared != value.codec())
-    throw graph_error(fmt::format("vertex '{}' reports a {}, but declared {}", vertex_name(from),
-                                  value.codec()->name(),
-                                  declared ? declared->name() : std::string("no results")));
+    throw graph_error(
+        declared ? fmt::format("vertex '{}' reports a value of type {}, but declared reports<{}>()",
+                               vertex_name(from), value.codec()->name(), declared->name())
+                 : fmt::format("vertex '{}' reports a value of type {}, but declared no reports "
+                               "(call reports<{}>() on it)",
+                               vertex_name(from), value.codec()->name(), value.codec()->name()));
   auto lk = lock();
   store_report_locked(from, std::move(value), *current_out_);
 }

@@ -26,6 +26,11 @@ inline poc::Writer in_band_writer() {
   return w;
 }
 
+namespace detail {
+/// The demangled name of `type` ("std::out_of_range"), for messages.
+std::string readable_type_name(const std::type_info &type);
+} // namespace detail
+
 /// How one operand type is named, encoded and decoded. One static instance
 /// per type, so two ports carry the same type exactly when their codecs are
 /// the same object.
@@ -38,7 +43,7 @@ struct Codec {
 
 template <class T> const Codec &codec_of() {
   static const Codec codec{
-      [] { return poc::detail::type_name(typeid(T)); },
+      [] { return detail::readable_type_name(typeid(T)); },
       [](const void *value, poc::Writer &out) { out.write(*static_cast<const T *>(value)); },
       [](poc::Reader &in) -> std::shared_ptr<const void> {
         auto value = std::make_shared<T>();
