@@ -309,8 +309,14 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       O.Sources.size() > 1)
     return argError("cannot specify -o with -c, -S, -E, -M or --translate-only and "
                     "several input files");
-  if (O.TranslateOnly && O.Sources.empty())
-    return argError("--translate-only needs C++ source files");
+  if ((O.TranslateOnly || O.EmitGeneratedDir == "-") && O.Sources.empty())
+    return argError(Twine(O.TranslateOnly ? "--translate-only" : "--emit-generated -") +
+                    " needs C++ source files");
+  // The translation on standard output is the generated-code stream.
+  if (O.TranslateOnly && (O.Output.empty() || O.Output == "-"))
+    O.EmitGeneratedDir = "-";
+  if (O.EmitGeneratedDir == "-")
+    O.TranslateOnly = true;
   if (O.Deps.Write && O.Sources.size() > 1 && !O.Deps.File.empty())
     return argError("cannot specify -MF with several input files");
   return O;
@@ -361,6 +367,7 @@ public:
                  std::vector<std::pair<std::string, std::string>> &Headers) {
     auto [Tool, FS] = makeTool(Src);
     TranslateOptions TO;
+    TO.PortableNames = O.EmitGeneratedDir == "-";
     TO.ProgramRemotable = Names;
     TO.GeneratedName = GenName;
     TO.SourceName = Src;
@@ -547,6 +554,18 @@ bool writeHeaders(const std::string &Dir,
   }
   return true;
 }
+/// Writes a translation and its header copies to standard output, each
+/// after a line naming it (--emit-generated -): the translation first, the
+/// copies in the order of their names.
+void writeGeneratedStream(const std::string &Name, StringRef Text,
+                          const std::vector<std::pair<std::string, std::string>> &Headers) {
+  auto file = [](StringRef FileName, StringRef FileText) {
+    outs() << "// ==== poc++ generated file: " << FileName << " ====\n" << FileText;
+  };
+  file(Name, Text);
+  for (const auto &[Path, HeaderText] : Headers)
+    file(Path, HeaderText);
+}
 } // namespace
 
 int runDriver(const DriverOptions &O, const Toolchain &TC) {
@@ -558,20 +577,15 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
   if (O.Sources.size() + O.ProgramSources.size() > 1 && !T.collect(Names))
     return 1;
 
-  // Where generated sources go: --emit-generated DIR, or a temporary one.
+  // Generated sources go to --emit-generated DIR or a temporary folder,
+  // objects to the temporary folder.
+  bool Stream = O.EmitGeneratedDir == "-";
   SmallString<128> TempDir;
-  std::string GenDir = O.EmitGeneratedDir;
-  if (!GenDir.empty()) {
-    if (auto EC = sys::fs::create_directories(GenDir)) {
-      errs() << "poc++: error: cannot create '" << GenDir << "': " << EC.message() << "\n";
-      return 1;
-    }
-  } else if (!O.TranslateOnly) {
+  if (!Stream && !O.TranslateOnly) {
     if (auto EC = sys::fs::createUniqueDirectory("poc++", TempDir)) {
       errs() << "poc++: error: cannot create a temporary directory: " << EC.message() << "\n";
       return 1;
     }
-    GenDir = TempDir.str().str();
   }
   struct Cleanup {
     SmallString<128> &Dir;
@@ -580,27 +594,35 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
         sys::fs::remove_directories(Dir);
     }
   } C{TempDir};
+  std::string GenDir = Stream ? "" : O.EmitGeneratedDir;
+  if (!GenDir.empty()) {
+    if (auto EC = sys::fs::create_directories(GenDir)) {
+      errs() << "poc++: error: cannot create '" << GenDir << "': " << EC.message() << "\n";
+      return 1;
+    }
+  } else {
+    GenDir = TempDir.str().str();
+  }
 
   std::vector<std::string> Generated;
   std::vector<std::vector<std::string>> SourceDeps;
   for (const std::string &Src : O.Sources) {
+    std::string Name = stem(Src) + ".poc.cpp";
     SmallString<256> Gen(GenDir);
-    sys::path::append(Gen, stem(Src) + ".poc.cpp");
-    std::string GenName = Gen.str().str();
-    if (O.TranslateOnly)
-      GenName = O.Output.empty() ? "<stdout>" : O.Output;
+    sys::path::append(Gen, Name);
     // Rewritten headers go beside the translation that includes them.
-    std::string HeaderDir;
-    if (!O.TranslateOnly || !O.EmitGeneratedDir.empty())
-      HeaderDir = absolute(Gen.str().str()) + ".headers";
-    if (O.TranslateOnly && !O.Output.empty() && O.Output != "-")
+    std::string GenName = Gen.str().str(), HeaderDir = absolute(GenName) + ".headers";
+    if (Stream) {
+      GenName = Name;
+      HeaderDir = Name + ".headers";
+    } else if (O.TranslateOnly && O.EmitGeneratedDir.empty()) {
+      GenName = O.Output;
       HeaderDir = absolute(O.Output) + ".headers";
+    }
     std::string Out;
     std::vector<std::string> Deps;
     std::vector<std::pair<std::string, std::string>> Headers;
     if (!T.translate(Src, GenName, Names, Out, Deps, HeaderDir, Headers))
-      return 1;
-    if (!HeaderDir.empty() && !writeHeaders(HeaderDir, Headers))
       return 1;
     if (!O.DepFile.empty()) {
       std::string Text = (O.Output.empty() ? GenName : O.Output) + ":";
@@ -609,16 +631,18 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
       if (!writeFile(O.DepFile, Text + "\n"))
         return 1;
     }
-    if (!O.EmitGeneratedDir.empty() || !O.TranslateOnly)
-      if (!writeFile(Gen.str().str(), Out))
-        return 1;
-    if (O.TranslateOnly) {
-      if (O.Output.empty() || O.Output == "-")
-        outs() << Out;
-      else if (!writeFile(O.Output, Out))
-        return 1;
+    if (Stream) {
+      writeGeneratedStream(GenName, Out, Headers);
+      continue;
     }
-    Generated.push_back(Gen.str().str());
+    if (!writeHeaders(HeaderDir, Headers))
+      return 1;
+    if (!writeFile(GenName, Out))
+      return 1;
+    if (O.TranslateOnly && !O.EmitGeneratedDir.empty() && !O.Output.empty() &&
+        !writeFile(O.Output, Out))
+      return 1;
+    Generated.push_back(GenName);
     SourceDeps.push_back(std::move(Deps));
   }
   if (O.TranslateOnly)
@@ -632,7 +656,7 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
     if (O.CompileOnly || O.Deps.Only)
       Obj = !O.Output.empty() ? O.Output : stem(O.Sources[I]) + Ext;
     else
-      Obj = GenDir + "/" + stem(O.Sources[I]) + "." + std::to_string(I) + ".o";
+      Obj = TempDir.str().str() + "/" + stem(O.Sources[I]) + "." + std::to_string(I) + ".o";
     std::vector<std::string> Cmd{TC.Compiler};
     if (!O.HasStd)
       Cmd.push_back("-std=c++20");
@@ -653,7 +677,7 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
     Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str()});
     // The system compiler lists what the translation includes; poc++ turns
     // that into the dependencies of the user's source.
-    std::string CompilerDeps = GenDir + "/" + stem(O.Sources[I]) + ".compiler.d";
+    std::string CompilerDeps = TempDir.str().str() + "/" + stem(O.Sources[I]) + ".compiler.d";
     if (O.Deps.Write)
       Cmd.insert(Cmd.end(), {O.Deps.Only ? (O.Deps.UserOnly ? "-MM" : "-M")
                                          : (O.Deps.UserOnly ? "-MMD" : "-MD"),

@@ -20,6 +20,21 @@ std::string absolutePath(llvm::StringRef Name) {
   return Path.str().str();
 }
 
+/// The absolute path \p Path relative to the absolute directory \p Base
+/// (with `..` where it lies outside).
+std::string relativePath(llvm::StringRef Path, llvm::StringRef Base) {
+  auto P = llvm::sys::path::begin(Path), PEnd = llvm::sys::path::end(Path);
+  auto B = llvm::sys::path::begin(Base), BEnd = llvm::sys::path::end(Base);
+  while (P != PEnd && B != BEnd && *P == *B)
+    ++P, ++B;
+  llvm::SmallString<256> Out;
+  for (; B != BEnd; ++B)
+    llvm::sys::path::append(Out, "..");
+  for (; P != PEnd; ++P)
+    llvm::sys::path::append(Out, *P);
+  return Out.str().str();
+}
+
 /// \p Text as the contents of a C++ string literal.
 std::string quoted(llvm::StringRef Text) {
   std::string S = "\"";
@@ -57,20 +72,37 @@ std::string resolveGeneratedLines(llvm::StringRef Text, llvm::StringRef Name) {
 }
 
 std::string HeaderCopies::sourceName() const {
-  if (!Opts.SourceName.empty())
-    return Opts.SourceName;
-  return SM.getFileEntryRefForID(SM.getMainFileID())->getName().str();
+  std::string Name = !Opts.SourceName.empty()
+                         ? Opts.SourceName
+                         : SM.getFileEntryRefForID(SM.getMainFileID())->getName().str();
+  if (Opts.PortableNames)
+    return llvm::sys::path::filename(Name).str();
+  return Name;
+}
+
+std::string HeaderCopies::userFileName(llvm::StringRef Name) const {
+  std::string Path = absolutePath(Name);
+  if (!Opts.PortableNames)
+    return Path;
+  std::string Source =
+      absolutePath(SM.getFileEntryRefForID(SM.getMainFileID())->getName());
+  return relativePath(Path, llvm::sys::path::parent_path(Source));
 }
 
 std::string HeaderCopies::fileName(FileID FID) const {
   if (FID == SM.getMainFileID())
     return sourceName();
-  return absolutePath(SM.getFileEntryRefForID(FID)->getName());
+  return userFileName(SM.getFileEntryRefForID(FID)->getName());
 }
 
 std::string HeaderCopies::copyPath(FileID FID) const {
-  // The original's absolute path under the directory: unique, and it
-  // says which header a copy is.
+  // The original's path under the directory: unique, and it says which
+  // header a copy is.
+  if (Opts.PortableNames) {
+    llvm::SmallString<256> Path(Opts.HeaderDir);
+    llvm::sys::path::append(Path, fileName(FID));
+    return Path.str().str();
+  }
   return Opts.HeaderDir + fileName(FID);
 }
 
@@ -111,8 +143,9 @@ bool HeaderCopies::write(Rewriter &R, const std::vector<IncludeDirective> &Inclu
     }
   }
   // In the main file and the copies, directives name the copies; in the
-  // copies, the user's other headers are named by absolute path, as a copy
-  // is not in its original's directory.
+  // copies, the user's other headers are named by absolute path (portable
+  // names: relative to the source), as a copy is not in its original's
+  // directory.
   for (const IncludeDirective &I : Includes) {
     FileID From = SM.getFileID(I.Name.getBegin());
     OptionalFileEntryRef FE = SM.getFileEntryRefForID(From);
@@ -123,7 +156,7 @@ bool HeaderCopies::write(Rewriter &R, const std::vector<IncludeDirective> &Inclu
     if (Target != Copied.end())
       R.ReplaceText(I.Name, quoted(copyPath(Target->second)));
     else if (InCopy && Opts.Files->isUserPath(I.Target.getName()))
-      R.ReplaceText(I.Name, quoted(absolutePath(I.Target.getName())));
+      R.ReplaceText(I.Name, quoted(userFileName(I.Target.getName())));
   }
   for (const auto &[FE, FID] : Copied) {
     const RewriteBuffer *Buf = R.getRewriteBufferFor(FID);

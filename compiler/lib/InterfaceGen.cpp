@@ -234,7 +234,7 @@ void InterfaceGen::addGroupSpecialisations(RemoteClass &C) {
       continue;
     QualType XT = Ctx.getRecordType(X);
     QualType Group = Ctx.getPointerType(Ctx.getPointerType(XT).withConst());
-    std::string Sig = "poc::ProcessGroupMember::SetProcessGroup<" + className(X) + ">(int,int," +
+    std::string Sig = "poc::ProcessGroupMember::SetProcessGroup<" + className(X) + ">(int, int, " +
                       signatureSpelling(Group, Ctx) + ")";
     std::string XS = codeSpelling(XT, Ctx);
     std::string MP = "static_cast<void (::poc::ProcessGroupMember::*)(int, "

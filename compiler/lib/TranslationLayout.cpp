@@ -4,7 +4,7 @@
 #include "pocc/Config.h"
 #include "pocc/LayoutHash.h"
 #include "pocc/SerializerGen.h"
-#include "pocc/Translator.h"
+#include "pocc/FormatCode.h"
 
 #include <algorithm>
 #include <map>

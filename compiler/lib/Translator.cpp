@@ -17,32 +17,15 @@
 #include "pocc/TranslationLayout.h"
 
 #include "clang/AST/ASTConsumer.h"
-#include "clang/Format/Format.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
-#include "clang/Tooling/Core/Replacement.h"
 
 #include <algorithm>
 
 using namespace clang;
 
 namespace pocc {
-
-std::string formatCode(llvm::StringRef Code) {
-  format::FormatStyle Style = format::getLLVMStyle();
-  // Generated comments name files by path; a path broken across two
-  // comment lines is useless to a reader and to a regression test.
-  Style.ReflowComments = false;
-  tooling::Range Whole(0, Code.size());
-  tooling::Replacements R = format::reformat(Style, Code, {Whole});
-  auto Formatted = tooling::applyAllReplacements(Code, R);
-  if (!Formatted) {
-    llvm::consumeError(Formatted.takeError());
-    return Code.str();
-  }
-  return *Formatted;
-}
 
 namespace {
 

@@ -67,7 +67,7 @@ std::string methodSignature(const CXXMethodDecl *MD) {
     S += '<';
     for (unsigned I = 0; I < Args->size(); ++I) {
       if (I)
-        S += ',';
+        S += ", ";
       const TemplateArgument &A = Args->get(I);
       if (A.getKind() == TemplateArgument::Type)
         S += signatureSpelling(A.getAsType(), Ctx);
@@ -81,7 +81,7 @@ std::string methodSignature(const CXXMethodDecl *MD) {
   S += '(';
   for (unsigned I = 0; I < MD->getNumParams(); ++I) {
     if (I)
-      S += ',';
+      S += ", ";
     // Top-level qualifiers are not part of a function's type: `f(T *const)`
     // in a definition declares the same method as `f(T *)` in its header.
     S += signatureSpelling(MD->getParamDecl(I)->getType().getUnqualifiedType(), Ctx);

@@ -58,8 +58,7 @@ int main() {
 
 // Only the wrappers used here are defined; local objects are called directly.
 // CHECK: // poc++: code generated for {{.*}}basic.cpp.
-// CHECK: inline ::Counter *poc_gen::Counter_client::create_0(const ::poc::machine &where,
-// CHECK-NEXT: int first) {
+// CHECK: inline ::Counter *poc_gen::Counter_client::create_0(const ::poc::machine &where, int first) {
 // CHECK-NEXT: return ::poc::create<::Counter>(where, Counter_interface::ctor_0, first);
 // CHECK: inline void poc_gen::Counter_client::add_0_start(::Counter *self, int k) {
 // CHECK-NEXT: if (!::poc::is_remote(self)) {
@@ -85,14 +84,11 @@ int main() {
 // Ids it does not list may be specialisations of member function templates,
 // registered by the files that call them.
 // CHECK: default:
-// CHECK-NEXT: if (::poc::detail::invoke_registered_method(
-// CHECK-NEXT: typeid(::Counter), method,
-// CHECK-NEXT: static_cast<void *>(std::addressof(self)), rq))
+// CHECK-NEXT: if (::poc::detail::invoke_registered_method(typeid(::Counter), method, static_cast<void *>(std::addressof(self)), rq))
 // CHECK-NEXT: return;
 // CHECK-NEXT: rq.unknown_method(method, class_name);
 // CHECK: case ctor_0:
 // CHECK-NEXT: return rq.construct<::Counter, int>();
-// CHECK: inline const ::poc::ClassRegistration<::Counter, Counter_server>
-// CHECK-NEXT: Counter_registration{"Counter"};
+// CHECK: inline const ::poc::ClassRegistration<::Counter, Counter_server> Counter_registration{"Counter"};
 // CHECK: int main(int argc, char **argv) {
 // CHECK-NEXT: return ::poc::run(argc, argv, &poc_user_main);

@@ -16,9 +16,7 @@ public:
 int main() {
   ns::Cfg *c = new ("m") ns::Cfg;
   int r = c->get() + c->get(1, ns::Cfg::Fast);
-  // CHECK: static int get_0(const ::ns::Cfg *self, int x = ::ns::Cfg::kDefault,
-  // CHECK-NEXT: ::ns::Cfg::Mode m = ::ns::Cfg::Slow,
-  // CHECK-NEXT: ::std::string s = "abc");
+  // CHECK: static int get_0(const ::ns::Cfg *self, int x = ::ns::Cfg::kDefault, ::ns::Cfg::Mode m = ::ns::Cfg::Slow, ::std::string s = "abc");
   // CHECK: int r = ::poc_gen::ns_Cfg_client::get_0(c) + ::poc_gen::ns_Cfg_client::get_0(c, 1, ns::Cfg::Fast);
   delete c;
   return r;

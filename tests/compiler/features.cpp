@@ -12,19 +12,16 @@
 // CHECK-NEXT: enum : std::uint64_t {
 // The ids of methods that carry a user class hash its layout too, so a
 // program built with another geo::Point cannot misread them.
-// CHECK-NEXT: ctor_0 = ::poc::method_id("geo::Rect::Rect(geo::Point,geo::Point)|geo::"
-// CHECK-NEXT: "Point{double x;double y;}"),
+// CHECK-NEXT: ctor_0 = ::poc::method_id("geo::Rect::Rect(geo::Point, geo::Point)|geo::Point{double x;double y;}"),
 // CHECK-NEXT: area_0 = ::poc::method_id("geo::Rect::area() const"),
-// CHECK-NEXT: move_0 = ::poc::method_id(
-// CHECK-NEXT: "geo::Rect::move(const geo::Point &)|geo::Point{double x;double y;}"),
-// CHECK: grow_0 = ::poc::method_id(
-// CHECK-NEXT: "geo::Rect::grow(geo::Point &)|geo::Point{double x;double y;}"),
+// CHECK-NEXT: move_0 = ::poc::method_id("geo::Rect::move(const geo::Point &)|geo::Point{double x;double y;}"),
+// CHECK: grow_0 = ::poc::method_id("geo::Rect::grow(geo::Point &)|geo::Point{double x;double y;}"),
 
 // Templates: one interface per instantiation; overloads numbered in order.
 // CHECK-LABEL: struct Accumulator_double_interface {
 // CHECK-NEXT: static constexpr const char *class_name = "Accumulator<double>";
 // CHECK: add_0 = ::poc::method_id("Accumulator<double>::add(double)"),
-// CHECK-NEXT: add_1 = ::poc::method_id("Accumulator<double>::add(double,int)"),
+// CHECK-NEXT: add_1 = ::poc::method_id("Accumulator<double>::add(double, int)"),
 // CHECK: static int n_0(const ::Accumulator<double> *self, int scale = 1);
 
 // The base class's client serves calls through `Shape*`.

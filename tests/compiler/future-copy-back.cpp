@@ -4,10 +4,8 @@
 // RUN: %pocxx --translate-only %S/../e2e/future_copy_back.cpp -o - | FileCheck %s
 
 // Every method has a _future wrapper, copy-backs or not.
-// CHECK: static ::poc::future<int>
-// CHECK-NEXT: score_0_future(::Scorer *self, const ::std::string &word, ::Tally &t);
-// CHECK: static ::poc::future<int> twice_0_future(::Scorer *self, int &x,
-// CHECK-NEXT: ::std::vector<int> *v);
+// CHECK: static ::poc::future<int> score_0_future(::Scorer *self, const ::std::string &word, ::Tally &t);
+// CHECK: static ::poc::future<int> twice_0_future(::Scorer *self, int &x, ::std::vector<int> *v);
 
 // CHECK: auto f = ::poc_gen::Scorer_client::score_0_future(s, "alpha", t);
 // CHECK: auto g = ::poc_gen::Scorer_client::twice_0_future(s, x, &seen);

@@ -17,7 +17,7 @@ private:
   std::vector<double> values;
 };
 // CHECK: void clear() { *this = Table(); }
-// CHECK: operator_call_0 = ::poc::method_id("Table::operator()(int,double) const"),
+// CHECK: operator_call_0 = ::poc::method_id("Table::operator()(int, double) const"),
 // CHECK: operator_call_1 = ::poc::method_id("Table::operator()(double)"),
 // CHECK: operator_subscript_0 = ::poc::method_id("Table::operator[](int) const"),
 

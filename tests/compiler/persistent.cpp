@@ -32,8 +32,7 @@ Track *reopen() {
 
 // The client wrapper of the persistent creation, declared before main.
 // CHECK-LABEL: struct Track_client : Track_interface {
-// CHECK: static ::Track *make_persistent_1(const ::poc::persistent_at &where,
-// CHECK-NEXT: ::std::string name, int capacity);
+// CHECK: static ::Track *make_persistent_1(const ::poc::persistent_at &where, ::std::string name, int capacity);
 
 int main() {
   Track *t = new (poc::persistent_at("m", "tracks/a")) Track("a", 8);
@@ -56,13 +55,9 @@ int main() {
 // Field classes first; each layout names the classes its state reaches.
 // CHECK: template <> struct Serializer<::Point> {
 // CHECK: template <> struct LayoutHash<::Point> {
-// CHECK-NEXT: static constexpr std::uint64_t value =
-// CHECK-NEXT: ::poc::layout_hash("Point{double x;double y;}");
+// CHECK-NEXT: static constexpr std::uint64_t value = ::poc::layout_hash("Point{double x;double y;}");
 // CHECK: template <> struct Serializer<::Track> {
 // CHECK: template <> struct LayoutHash<::Track> {
-// CHECK: "Track{std::basic_string<char, std::char_traits<char>, "
-// CHECK-NEXT: "std::allocator<char>> name_;int capacity_;std::vector<Point, "
-// CHECK-NEXT: "std::allocator<Point>> points_;}Point{double x;double y;}");
+// CHECK-NEXT: static constexpr std::uint64_t value = ::poc::layout_hash("Track{std::basic_string<char, std::char_traits<char>, std::allocator<char>> name_;int capacity_;std::vector<Point, std::allocator<Point>> points_;}Point{double x;double y;}");
 
-// CHECK: return ::poc::make_persistent<::Track>(
-// CHECK-NEXT: where.where(), where.address(), Track_interface::ctor_1, name, capacity);
+// CHECK: return ::poc::make_persistent<::Track>(where.where(), where.address(), Track_interface::ctor_1, name, capacity);

@@ -10,14 +10,17 @@
 // CHECK-NEXT: #line 4 "{{.*}}"
 // CHECK: template <class T> struct remote {
 // CHECK-NEXT: static constexpr bool poc_remotable = false;
-// CHECK: template <class P, class... A> decltype(auto) call_add(P &&self, A &&...a) {
+// CHECK: template <class P, class... A>
+// CHECK-NEXT: decltype(auto) call_add(P &&self, A &&...a) {
 // CHECK-NEXT: if constexpr (is_remote_target<P>)
 // CHECK-NEXT: return remote_target<P>::poc_call::add(self, std::forward<A>(a)...);
 // CHECK-NEXT: else
 // CHECK-NEXT: return std::forward<P>(self)->add(std::forward<A>(a)...);
-// CHECK: template <class P, class... A> auto future_add(P &&self, A &&...a) {
+// CHECK: template <class P, class... A>
+// CHECK-NEXT: auto future_add(P &&self, A &&...a) {
 // CHECK: return ::poc::make_ready_future(
-// CHECK: template <class P, class... A> void start_add(P &&self, A &&...a) {
+// CHECK: template <class P, class... A>
+// CHECK-NEXT: void start_add(P &&self, A &&...a) {
 // CHECK-NEXT: if constexpr (is_remote_target<P>)
 // CHECK-NEXT: remote_target<P>::poc_start::add(self, std::forward<A>(a)...);
 // CHECK-NEXT: else
@@ -56,11 +59,9 @@
 // The forwarders, defined with the client wrappers they call.
 // CHECK: inline int poc_gen::remote<::Counter>::poc_call::add(::Counter *self, int k) {
 // CHECK-NEXT: return ::poc_gen::Counter_client::add_0(self, k);
-// CHECK: inline ::poc::future<int>
-// CHECK-NEXT: poc_gen::remote<::Counter>::poc_future::add(::Counter *self, int k) {
+// CHECK: inline ::poc::future<int> poc_gen::remote<::Counter>::poc_future::add(::Counter *self, int k) {
 // CHECK-NEXT: return ::poc_gen::Counter_client::add_0_future(self, k);
 // CHECK: inline void poc_gen::remote<::Counter>::poc_start::add(::Counter *self, int k) {
 // CHECK-NEXT: return ::poc_gen::Counter_client::add_0_start(self, k);
-// CHECK: inline void poc_gen::remote<::Counter>::poc_call::bump(::Counter *self,
-// CHECK-NEXT: int &by) {
+// CHECK: inline void poc_gen::remote<::Counter>::poc_call::bump(::Counter *self, int &by) {
 // CHECK-NEXT: return ::poc_gen::Counter_client::bump_0(self, by);

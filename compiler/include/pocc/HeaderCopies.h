@@ -11,7 +11,7 @@
 #define POCC_HEADERCOPIES_H
 
 #include "pocc/Diagnostics.h"
-#include "pocc/Translator.h"
+#include "pocc/TranslateOptions.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -66,8 +66,11 @@ public:
   /// The main file as the user named it.
   std::string sourceName() const;
   /// A user file's name in `#line` directives: the main file as the user
-  /// named it, a header by its absolute path.
+  /// named it, a header by its absolute path (Opts.PortableNames: the main
+  /// file by its file name, a header relative to the main file's folder).
   std::string fileName(clang::FileID FID) const;
+  /// A user header's name, as fileName gives it, from its path \p Name.
+  std::string userFileName(llvm::StringRef Name) const;
 
   /// Writes the rewritten copies of the user's headers (those \p R changed
   /// and those including them) to Opts.Headers and points the include

@@ -12,35 +12,13 @@
 #ifndef POCC_TRANSLATOR_H
 #define POCC_TRANSLATOR_H
 
-#include "pocc/UserFileSystem.h"
+#include "pocc/TranslateOptions.h"
 #include "clang/Frontend/FrontendAction.h"
 #include <memory>
 #include <set>
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace pocc {
-
-/// What a translation needs besides the source.
-struct TranslateOptions {
-  /// Remotable class names found in every input file of the invocation.
-  std::set<std::string> ProgramRemotable;
-  /// The source file as the user named it (for `#line` and comments).
-  std::string SourceName;
-  /// The name the generated file is written under (for `#line`).
-  std::string GeneratedName;
-  /// Where `start` keywords were blanked out (shared with the file system).
-  const UserFileSystem *Files = nullptr;
-  /// If set, receives every user file the translation read (for depfiles).
-  std::vector<std::string> *Dependencies = nullptr;
-  /// The directory under which rewritten copies of the user's headers go
-  /// (each at its original's absolute path); empty if there is none, and
-  /// then a header with process operations is an error.
-  std::string HeaderDir;
-  /// Receives (path, text) of each rewritten header copy.
-  std::vector<std::pair<std::string, std::string>> *Headers = nullptr;
-};
 
 /// Parses a file and produces its translation in \p Output (empty if the
 /// file has errors; the errors are reported through Clang's diagnostics).
@@ -76,9 +54,6 @@ protected:
 private:
   std::set<std::string> &Names;
 };
-
-/// Formats generated C++ with clang-format's LLVM style.
-std::string formatCode(llvm::StringRef Code);
 
 } // namespace pocc
 

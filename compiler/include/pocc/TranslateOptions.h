@@ -1,0 +1,40 @@
+//===- TranslateOptions.h - what a translation needs ------------*- C++ -*-===//
+#ifndef POCC_TRANSLATEOPTIONS_H
+#define POCC_TRANSLATEOPTIONS_H
+
+#include "pocc/UserFileSystem.h"
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pocc {
+
+/// What a translation needs besides the source.
+struct TranslateOptions {
+  /// Remotable class names found in every input file of the invocation.
+  std::set<std::string> ProgramRemotable;
+  /// The source file as the user named it (for `#line` and comments).
+  std::string SourceName;
+  /// The name the generated file is written under (for `#line`).
+  std::string GeneratedName;
+  /// Where `start` keywords were blanked out (shared with the file system).
+  const UserFileSystem *Files = nullptr;
+  /// If set, receives every user file the translation read (for depfiles).
+  std::vector<std::string> *Dependencies = nullptr;
+  /// The directory under which rewritten copies of the user's headers go
+  /// (each at its original's absolute path); empty if there is none, and
+  /// then a header with process operations is an error.
+  std::string HeaderDir;
+  /// Name the user's files relative to the source's directory, and the
+  /// header copies relative to HeaderDir, so that the text does not depend
+  /// on where the project is (--emit-generated -, for golden tests).
+  bool PortableNames = false;
+  /// Receives (path, text) of each rewritten header copy.
+  std::vector<std::pair<std::string, std::string>> *Headers = nullptr;
+};
+
+} // namespace pocc
+
+#endif
