@@ -11,7 +11,8 @@ cd "$root"
 
 jobs=${POC_JOBS:-$(nproc)}
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j "$jobs" --target poc++ fft3d
+# poc_package: everything `cmake --install build --prefix P` carries.
+cmake --build build -j "$jobs" --target poc++ fft3d poc_package
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 args=(--size 64 --page 16 --servers 4 --ffts 2 --verify)

@@ -67,6 +67,12 @@ Toolchain Toolchain::detect(const char *Argv0) {
     llvm::sys::path::append(Parse, config::InstallParseIncludeRel);
     llvm::sys::path::remove_dots(Parse, true);
     T.ParseInclude = Parse.str().str();
+    llvm::SmallString<256> Pch(Dir);
+    llvm::sys::path::append(Pch, config::InstallParsePchRel);
+    llvm::sys::path::remove_dots(Pch, true);
+    if (isFresh(Pch.str().str(),
+                std::max(newestUnder(T.RuntimeInclude), newestUnder(T.ParseInclude))))
+      T.ParsePch = Pch.str().str();
   } else {
     T.RuntimeInclude = config::BuildRuntimeInclude;
     T.RuntimeLibraries = split(config::BuildRuntimeLibraries, ';');

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs the build tree into a scratch prefix and checks that the installed
-# poc++ finds the installed runtime (not the build tree's): it compiles the
-# paper's remote-array example and runs it bare and under mpirun. Then a
-# separate CMake project (project/) builds against the installed package
-# with find_package(poc CONFIG REQUIRED), and its program runs bare and
-# under mpirun.
+# What a new user does after building: installs the build tree into a
+# scratch prefix and checks that the installed poc++ finds the installed
+# runtime (not the build tree's): it compiles the paper's remote-array
+# example and runs it bare and under mpirun. Then a separate CMake project
+# (project/) builds against the installed package with
+# find_package(poc CONFIG REQUIRED COMPONENTS dataflow), and against the
+# build tree's package; its programs run bare and under mpirun -n 3, and its
+# golden test passes, then fails once a method's signature changes.
 # usage: install_test.sh BUILD_DIR SOURCE_DIR MPIEXEC
 set -euo pipefail
 build=$1 source=$2 mpiexec=$3
@@ -26,17 +28,48 @@ diff "$source/examples/remote-array/expected.txt" bare.txt
 diff "$source/examples/remote-array/expected.txt" mpi.txt
 echo "installed poc++: OK"
 
+# The newcomer's project (project/CMakeLists.txt) against the installed
+# package, then against the build tree's package: built, its programs run
+# bare and under mpirun, its golden test passed; a changed signature must
+# fail the golden test with FileCheck's report of the changed line.
 cp -r "$source/tests/install/project" "$work/project"
-cmake -S "$work/project" -B "$work/project-build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
-      >"$work/configure.log" 2>&1 || { cat "$work/configure.log" >&2; exit 1; }
-cmake --build "$work/project-build" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
-if grep -q -- "$build" "$work/project-build/build.ninja"; then
+check_project() { # check_project NAME CMAKE_ARGS...
+  local name=$1 out=$work/$1
+  shift
+  cmake -S "$work/project" -B "$out" -G Ninja "$@" >"$out.configure.log" 2>&1 ||
+    { cat "$out.configure.log" >&2; exit 1; }
+  cmake --build "$out" >"$out.build.log" 2>&1 || { cat "$out.build.log" >&2; exit 1; }
+  local program
+  for program in bank wordcount; do
+    "$out/$program" >"$out.$program.bare.txt"
+    "$mpiexec" -n 3 --oversubscribe --timeout 60 "$out/$program" >"$out.$program.mpi.txt"
+  done
+  diff "$work/project/expected.txt" "$out.bank.bare.txt"
+  diff "$work/project/expected.txt" "$out.bank.mpi.txt"
+  diff "$work/project/wordcount.expected" "$out.wordcount.bare.txt"
+  diff "$work/project/wordcount.expected" "$out.wordcount.mpi.txt"
+  ctest --test-dir "$out" --output-on-failure >"$out.ctest.log" 2>&1 ||
+    { cat "$out.ctest.log" >&2; exit 1; }
+}
+check_project installed -DCMAKE_PREFIX_PATH="$work/prefix"
+if grep -q -- "$build" "$work/installed/build.ninja"; then
   echo "the package project used the build tree:" >&2
-  grep -- "$build" "$work/project-build/build.ninja" | head -5 >&2
+  grep -- "$build" "$work/installed/build.ninja" | head -5 >&2
   exit 1
 fi
-"$work/project-build/bank" > "$work/bank-bare.txt"
-"$mpiexec" -n 3 --oversubscribe --timeout 60 "$work/project-build/bank" > "$work/bank-mpi.txt"
-diff "$source/tests/install/project/expected.txt" "$work/bank-bare.txt"
-diff "$source/tests/install/project/expected.txt" "$work/bank-mpi.txt"
 echo "installed CMake package: OK"
+check_project build-tree -Dpoc_DIR="$build"
+echo "build tree's CMake package: OK"
+
+sed -i 's/void withdraw(int account, long amount);/void withdraw(int account, int amount);/' \
+  "$work/project/ledger.hpp"
+if ctest --test-dir "$work/installed" --output-on-failure >"$work/changed.log" 2>&1; then
+  echo "the golden test passed after a signature changed" >&2
+  exit 1
+fi
+for expected in 'CHECK-NEXT: withdraw_0 = ::poc::method_id("Ledger::withdraw(int, long)"),' \
+                'withdraw_0 = ::poc::method_id("Ledger::withdraw(int, int)"),'; do
+  grep -qF -- "$expected" "$work/changed.log" ||
+    { echo "the failed golden test does not show: $expected" >&2; cat "$work/changed.log" >&2; exit 1; }
+done
+echo "golden test of a changed signature: failed as it should"

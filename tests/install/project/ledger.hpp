@@ -7,6 +7,9 @@ public:
   explicit Ledger(int accounts);
   /// Adds `amount` to account `account`.
   void deposit(int account, long amount);
+  /// Takes `amount` from account `account`; throws std::runtime_error if
+  /// the account holds less.
+  void withdraw(int account, long amount);
   /// The balance of one account.
   long balance(int account) const;
   /// The sum over every account.
