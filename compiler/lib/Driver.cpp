@@ -39,10 +39,14 @@ dependencies of the user's sources), -x c++, -L -l -Wl, -pie -shared,
 @response files, -v, -###. poc++'s own options:
 
   --translate-only        only translate: write the generated C++ to -o
-                          (or standard output), and rewritten copies of
-                          headers with process operations to -o's name
-                          plus .headers/
+                          FILE and rewritten copies of headers with process
+                          operations under FILE.headers/ (no -o, or -o -:
+                          as --emit-generated -)
   --emit-generated DIR    keep the generated C++ of every input in DIR
+  --emit-generated -      only translate, and write everything generated
+                          (translation, then header copies, each after a
+                          line naming it) to standard output, for golden
+                          tests
   -p DIR                  read compile_commands.json from DIR
   --program-source FILE   another source of the same program, read to find
                           the classes it creates remotely (repeatable)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Compiles and runs every code block of docs/tutorial.md.
+"""Compiles and runs every code block of docs/tutorial.md (or of one section
+of another page of docs/).
 
-The tutorial is read top to bottom in an empty directory:
+The page is read top to bottom in an empty directory:
   * a fenced block right after `<!-- file: NAME -->` is written to NAME;
   * every ```sh block is run with bash (-e, -u, pipefail), under a timeout,
     and must succeed;
@@ -10,7 +11,9 @@ The tutorial is read top to bottom in an empty directory:
 poc++ comes from an installation of the build tree into a scratch prefix
 (as a user would have it), which is also `$POC_PREFIX` for the CMake step.
 
-  run_tutorial.py TUTORIAL.md BUILD_DIR
+  run_tutorial.py TUTORIAL.md BUILD_DIR [SECTION]
+
+SECTION: the start of a `## ` heading; only the blocks under it run.
 """
 
 import os
@@ -26,12 +29,16 @@ OUTPUT_MARK = re.compile(r"^<!-- output -->\s*$")
 BLOCK_TIMEOUT = 300
 
 
-def blocks(path):
-    """(kind, language, text, line) for each fenced block; kind is 'file:NAME',
-    'output' or None, from the marker on the line before the fence."""
+def blocks(path, section=None):
+    """(kind, language, text, line) for each fenced block (of `section`, if
+    given); kind is 'file:NAME', 'output' or None, from the marker on the
+    line before the fence."""
     lines = open(path, encoding="utf-8").read().split("\n")
     out, i, mark = [], 0, None
+    inside = section is None
     while i < len(lines):
+        if lines[i].startswith("## ") and section is not None:
+            inside = lines[i].startswith("## " + section)
         m = FENCE.match(lines[i])
         if not m:
             fm, om = FILE_MARK.match(lines[i]), OUTPUT_MARK.match(lines[i])
@@ -44,7 +51,8 @@ def blocks(path):
             j += 1
         if j == len(lines):
             sys.exit("%s:%d: unterminated code block" % (path, i + 1))
-        out.append((mark, m.group(1), "\n".join(lines[start:j]) + "\n", i + 1))
+        if inside:
+            out.append((mark, m.group(1), "\n".join(lines[start:j]) + "\n", i + 1))
         mark = None
         i = j + 1
     return out
@@ -52,6 +60,7 @@ def blocks(path):
 
 def main():
     tutorial, build = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    section = sys.argv[3] if len(sys.argv) > 3 else None
     work = tempfile.mkdtemp(prefix="poc-tutorial-")
     try:
         prefix = os.path.join(work, "prefix")
@@ -63,7 +72,7 @@ def main():
                    PATH=os.path.join(prefix, "bin") + ":/usr/lib/llvm-19/bin:" + os.environ["PATH"])
         last = None  # (stdout, line) of the last sh block
         ran = 0
-        for kind, lang, text, line in blocks(tutorial):
+        for kind, lang, text, line in blocks(tutorial, section):
             where = "%s:%d" % (tutorial, line)
             if kind and kind.startswith("file:"):
                 name = os.path.join(tree, kind[5:])
@@ -92,6 +101,9 @@ def main():
                     return 1
                 last = (p.stdout, line)
                 ran += 1
+        if ran == 0:
+            print("%s: no command block to run%s" % (tutorial, " in section " + section if section else ""))
+            return 1
         print("tutorial: %d command blocks ran as written" % ran)
         return 0
     finally:
