@@ -78,15 +78,86 @@ bool RewriteVisitor::takeStart(SourceLocation Begin) {
   if (It == File->second.end())
     return false;
   // Remove the blanks or the parse-only marker the pre-pass left.
-  R.RemoveText(SM->getComposedLoc(File->first, It->second), Off - It->second);
+  LastStartKeyword = SM->getComposedLoc(File->first, It->second);
+  R.RemoveText(LastStartKeyword, Off - It->second);
   File->second.erase(It);
   return true;
 }
 
 bool RewriteVisitor::isDiscarded() {
+  // The value is passed on, and dropped where its enclosing expression's
+  // is, by the right operand of a comma and by a comma fold
+  // (`(start ps->f(), ...);`); the left operand of a comma and a cast to
+  // void drop it.
+  size_t I = Parents.size() - 1; // the expression, then what passes it on
+  for (;;) {
+    size_t P = I;
+    while (P > 0 && isImplicitWrapper(Parents[P - 1]))
+      --P;
+    if (P-- == 0)
+      return false; // at the top: a global initialiser
+    const Stmt *Parent = Parents[P];
+    const auto *BO = dyn_cast<BinaryOperator>(Parent);
+    const auto *Fold = dyn_cast<CXXFoldExpr>(Parent);
+    if (BO && BO->getOpcode() == BO_Comma && BO->getLHS() == Parents[P + 1])
+      return true;
+    if ((BO && BO->getOpcode() == BO_Comma) || (Fold && Fold->getOperator() == BO_Comma)) {
+      I = P;
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Parent))
+      return Cast->getType()->isVoidType();
+    // Used: an operand, an initialiser (DeclStmt) or a global initialiser.
+    return !isa<Expr>(Parent) && !isa<DeclStmt>(Parent);
+  }
+}
+
+/// True if \p P is the parse-only `_Pst ^ operand` of a `start` whose value
+/// is used (poc_start_marker.hpp).
+static bool isStartMarker(const Stmt *P) {
+  const Expr *LHS = nullptr;
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      OC && OC->getOperator() == OO_Caret && OC->getNumArgs() == 2)
+    LHS = OC->getArg(0);
+  else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getOpcode() == BO_Xor)
+    LHS = BO->getLHS();
+  const CXXRecordDecl *RD = LHS ? LHS->getType()->getAsCXXRecordDecl() : nullptr;
+  return RD && RD->getName() == "StartMarker";
+}
+
+bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
+  if (!takeStart(Begin))
+    return false;
+  // A fold's operand gets no marker from the pre-pass (it cannot be a
+  // binary expression), so its type during the parse is the call's own:
+  // only a comma fold, whose values are dropped, is right.
   const Stmt *P = parentOfCurrent();
-  // Used: an operand, an initialiser (DeclStmt) or a global initialiser.
-  return P && !isa<Expr>(P) && !isa<DeclStmt>(P);
+  // An operand of an operator (`x + start p->f()`) is blanked by the
+  // pre-pass: its value would be a future. (The pre-pass's marker,
+  // `_Pst ^ call`, is an operator too.)
+  std::string Op;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getOpcode() != BO_Comma)
+    Op = BinaryOperator::getOpcodeStr(BO->getOpcode()).str();
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    Op = UnaryOperator::getOpcodeStr(UO->getOpcode()).str();
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      OC && OC->getOperator() != OO_Call && OC->getOperator() != OO_Subscript)
+    Op = getOperatorSpelling(OC->getOperator());
+  if (!Op.empty() && Op != "=" && !isStartMarker(P)) {
+    Diags.report(LastStartKeyword, Diag::Unsupported)
+        << ("'start' on an operand of '" + Op +
+            "' (a started call's value is a poc::future); start the call in a statement "
+            "or an initialiser of its own, auto f = start p->f();, and use f.get()");
+    return true;
+  }
+  if (const auto *F = dyn_cast_or_null<CXXFoldExpr>(P); F && F->getOperator() != BO_Comma) {
+    Diags.report(LastStartKeyword, Diag::Unsupported)
+        << ("'start' on an operand of a fold expression over '" +
+            std::string(BinaryOperator::getOpcodeStr(F->getOperator())) +
+            "'; start the calls with a comma fold, (start p->f(), ...), or parenthesise the "
+            "started call, ((start p->f()).get() + ...)");
+  }
+  return true;
 }
 
 bool RewriteVisitor::rewritable(const Expr *E) {
@@ -205,7 +276,7 @@ bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
 std::string RewriteVisitor::clientWrapper(const CXXMethodDecl *MD, const RemoteMethod &M,
                                           SourceLocation Begin) {
   std::string Variant;
-  if (takeStart(Begin))
+  if (takeStartOf(Begin))
     Variant = isDiscarded() ? "_start" : "_future";
   const RemoteClass &Unit = Gen->unitFor(MD);
   Gen->use(Unit, M, Variant);
@@ -254,7 +325,7 @@ bool RewriteVisitor::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
 }
 
 bool RewriteVisitor::startLocalIfStarted(const Expr *E) {
-  if (takeStart(E->getBeginLoc()))
+  if (takeStartOf(E->getBeginLoc()))
     startLocal(E);
   return true;
 }
@@ -349,7 +420,7 @@ bool RewriteVisitor::rewriteDependentCall(const CallExpr *E) {
   if (!rewritable(E))
     return true;
   std::string Variant;
-  if (takeStart(E->getBeginLoc()))
+  if (takeStartOf(E->getBeginLoc()))
     Variant = isDiscarded() ? "_start" : "_future";
   R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
                      dependent().use(Method, Variant) + "(" + (Arrow ? "" : "&"));

@@ -80,34 +80,202 @@ bool declaresStartType(const std::vector<RawTok> &Toks) {
   return false;
 }
 
-/// Where a statement may begin: after `;`, `{`, `}`, `)` (of if/for/while),
-/// `:` (labels), `else`, `do`.
-bool endsStatementContext(const RawTok &Prev) {
-  switch (Prev.Kind) {
-  case tok::semi:
-  case tok::l_brace:
-  case tok::r_brace:
+/// The alternative spellings of operators, which the raw lexer returns as
+/// identifiers: `return start and x;` uses a name `start`.
+bool isOperatorName(const RawTok &T) {
+  static const char *const Names[] = {"and", "and_eq", "bitand", "bitor", "compl", "not",
+                                      "not_eq", "or", "or_eq", "xor", "xor_eq"};
+  for (const char *N : Names)
+    if (isIdent(T, N))
+      return true;
+  return false;
+}
+
+/// Index of the token that ends the expression beginning at \p Begin: the
+/// first `;` `,` `)` `]` `}` `:` or `?` outside brackets (Toks.size() if
+/// none).
+size_t expressionEnd(const std::vector<RawTok> &Toks, size_t Begin) {
+  int Depth = 0;
+  for (size_t I = Begin; I < Toks.size(); ++I) {
+    switch (Toks[I].Kind) {
+    case tok::l_paren:
+    case tok::l_square:
+    case tok::l_brace:
+      ++Depth;
+      break;
+    case tok::r_paren:
+    case tok::r_square:
+    case tok::r_brace:
+      if (Depth-- == 0)
+        return I;
+      break;
+    case tok::semi:
+      return I; // a statement ends here, whatever the nesting
+    case tok::comma:
+    case tok::colon:
+    case tok::question:
+      if (Depth == 0)
+        return I;
+      break;
+    default:
+      break;
+    }
+  }
+  return Toks.size();
+}
+
+/// True if the `:` at \p Colon closes a conditional `c ? a : b` (then what
+/// follows is an operand), not a label, a `case` or a base-clause.
+bool isConditionalColon(const std::vector<RawTok> &Toks, size_t Colon) {
+  int Depth = 0, Colons = 0;
+  for (size_t I = Colon; I-- > 0;) {
+    switch (Toks[I].Kind) {
+    case tok::r_paren:
+    case tok::r_square:
+    case tok::r_brace:
+      ++Depth;
+      break;
+    case tok::l_paren:
+    case tok::l_square:
+    case tok::l_brace:
+      if (Depth-- == 0)
+        return false;
+      break;
+    case tok::semi:
+      return false;
+    case tok::colon:
+      if (Depth == 0)
+        ++Colons;
+      break;
+    case tok::question:
+      if (Depth == 0 && Colons-- == 0)
+        return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+/// Where `start` stands, from the token before it.
+enum class Position {
+  None,      ///< not before an expression: `start` is a name
+  Statement, ///< at the beginning of a statement: the value is discarded
+  Value,     ///< an operand, argument, initialiser or returned value
+  Either,    ///< after `{`, `)` or `:`: a statement if it ends with `;`
+  Fold,      ///< an operand of a fold expression, `(start p->f(), ...)`
+  Operand,   ///< an operand of another operator: blanked, and an error
+};
+
+bool isBinaryOperatorToken(const RawTok &T) {
+  switch (T.Kind) {
+  case tok::raw_identifier:
+  case tok::numeric_constant:
   case tok::r_paren:
-  case tok::colon:
-    return true;
+  case tok::r_square:
+  case tok::r_brace:
+  case tok::l_paren:
+  case tok::ellipsis:
+    return false;
   default:
-    return isIdent(Prev, "else") || isIdent(Prev, "do");
+    return true;
   }
 }
 
-bool isKeywordStart(const std::vector<RawTok> &Toks, size_t I) {
-  if (I == 0 || I + 1 >= Toks.size())
-    return false;
+/// True if the `start` at \p I is an operand of a fold expression: `(start
+/// e op ...)` or `(... op start e)`. A fold's operand cannot be a binary
+/// expression, so it gets no marker.
+bool isFoldOperand(const std::vector<RawTok> &Toks, size_t I) {
   const RawTok &Prev = Toks[I - 1];
+  if (Prev.Kind == tok::l_paren) {
+    // `(start e op ...)`, and not a call `f(start e, xs...)`.
+    if (I >= 2) {
+      const RawTok &Before = Toks[I - 2];
+      bool Keyword = isIdent(Before, "return") || isIdent(Before, "co_return") ||
+                     isIdent(Before, "co_yield") || isIdent(Before, "co_await") ||
+                     isIdent(Before, "throw");
+      if ((Before.Kind == tok::raw_identifier && !Keyword) || Before.Kind == tok::r_paren ||
+          Before.Kind == tok::r_square || Before.Kind == tok::greater)
+        return false;
+    }
+    size_t Close = matchParen(Toks, I - 1);
+    return Close < Toks.size() && Close >= I + 2 && Toks[Close - 1].Kind == tok::ellipsis &&
+           isBinaryOperatorToken(Toks[Close - 2]);
+  }
+  // `(... op start e)`.
+  return I >= 3 && isBinaryOperatorToken(Prev) && Toks[I - 2].Kind == tok::ellipsis &&
+         Toks[I - 3].Kind == tok::l_paren;
+}
+
+Position positionAfter(const std::vector<RawTok> &Toks, size_t I) {
+  const RawTok &Prev = Toks[I - 1];
+  switch (Prev.Kind) {
+  case tok::semi:
+  case tok::r_brace:
+    return Position::Statement;
+  case tok::l_brace:
+  case tok::r_paren:
+    return Position::Either;
+  case tok::colon:
+    return isConditionalColon(Toks, I - 1) ? Position::Value : Position::Either;
+  case tok::equal:     // an initialiser or an assigned value
+  case tok::l_paren:   // an argument, a fold expression, a parenthesised operand
+  case tok::comma:     // an argument, an element of an initializer list
+  case tok::question:  // the operand of a conditional
+    return Position::Value;
+  // `x + start p->f()`: a future is no operand of these. The keyword is
+  // blanked, so that the parse sees the call, and the translation reports
+  // it (RewriteVisitor::takeStartOf). (`<` and `>` may close template
+  // arguments and are left alone.)
+  case tok::plus:
+  case tok::minus:
+  case tok::star:
+  case tok::slash:
+  case tok::percent:
+  case tok::lessless:
+  case tok::greatergreater:
+  case tok::lessequal:
+  case tok::greaterequal:
+  case tok::equalequal:
+  case tok::exclaimequal:
+  case tok::amp:
+  case tok::ampamp:
+  case tok::pipe:
+  case tok::pipepipe:
+  case tok::caret:
+  case tok::exclaim:
+  case tok::tilde:
+  case tok::plusequal:
+  case tok::minusequal:
+  case tok::starequal:
+  case tok::slashequal:
+  case tok::percentequal:
+  case tok::lesslessequal:
+  case tok::greatergreaterequal:
+  case tok::ampequal:
+  case tok::pipeequal:
+  case tok::caretequal:
+    return Position::Operand;
+  default:
+    if (isIdent(Prev, "else") || isIdent(Prev, "do"))
+      return Position::Statement;
+    if (isIdent(Prev, "return") || isIdent(Prev, "co_return") || isIdent(Prev, "co_yield") ||
+        isIdent(Prev, "co_await"))
+      return Position::Value;
+    return Position::None;
+  }
+}
+
+/// True if the tokens after the `start` at \p I can begin a started call or
+/// creation (and not a use of a name `start`).
+bool beginsStartedExpression(const std::vector<RawTok> &Toks, size_t I, bool AtStatement) {
   const RawTok &Next = Toks[I + 1];
-  bool AtStatement = endsStatementContext(Prev);
-  bool AfterAssign = Prev.Kind == tok::equal;
-  if (!AtStatement && !AfterAssign)
-    return false;
   switch (Next.Kind) {
   case tok::raw_identifier:
-    // `start:` is a label, `start x` can only be the keyword here.
-    return true;
+    // `start:` is a label, `start x` can only be the keyword here (but
+    // `start and x` is an operator).
+    return !isOperatorName(Next);
   case tok::coloncolon:
     // `start ::f()` is the keyword; `start::f()` names a scope `start`.
     return Next.LeadingSpace;
@@ -132,6 +300,22 @@ bool isKeywordStart(const std::vector<RawTok> &Toks, size_t I) {
   }
 }
 
+/// How the keyword `start` at \p I is replaced, or None if it is a name.
+Position keywordPosition(const std::vector<RawTok> &Toks, size_t I) {
+  if (I == 0 || I + 1 >= Toks.size())
+    return Position::None;
+  Position P = isFoldOperand(Toks, I) ? Position::Fold : positionAfter(Toks, I);
+  if (P == Position::Either) {
+    // `{ start p->f(); }` is a statement, `v{start p->f()}` an element;
+    // `if (c) start p->f();` a statement; `case 1: start p->f();` too.
+    size_t End = expressionEnd(Toks, I + 1);
+    P = End < Toks.size() && Toks[End].Kind == tok::semi ? Position::Statement : Position::Value;
+  }
+  if (P == Position::None || !beginsStartedExpression(Toks, I, P == Position::Statement))
+    return Position::None;
+  return P;
+}
+
 } // namespace
 
 StartScan scanStartKeywords(llvm::StringRef Source, const LangOptions &LangOpts) {
@@ -143,13 +327,18 @@ StartScan scanStartKeywords(llvm::StringRef Source, const LangOptions &LangOpts)
   if (declaresStartType(Toks))
     return Scan;
   for (size_t I = 0; I < Toks.size(); ++I) {
-    if (!isIdent(Toks[I], "start") || !isKeywordStart(Toks, I))
+    if (!isIdent(Toks[I], "start"))
+      continue;
+    Position P = keywordPosition(Toks, I);
+    if (P == Position::None)
       continue;
     if (Scan.Text.empty())
       Scan.Text = Source.str();
-    // After `=` the value is used: a future. A creation is not wrapped:
-    // `start` makes it return its reference at once, of the same type.
-    bool Marker = Toks[I - 1].Kind == tok::equal && !isIdent(Toks[I + 1], "new");
+    // Where the value is used (after `=`, `return`, `(`, `,`, in an
+    // initializer list, an operand of `?:`), it is a future. A creation is
+    // not wrapped: `start` makes it return its reference at once, of the
+    // same type.
+    bool Marker = P == Position::Value && !isIdent(Toks[I + 1], "new");
     Scan.Text.replace(Toks[I].Offset, Toks[I].Length,
                       Marker ? "_Pst^" : std::string(Toks[I].Length, ' '));
     Scan.ExprOffsets.push_back(Toks[I + 1].Offset);

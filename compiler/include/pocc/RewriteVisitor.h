@@ -125,8 +125,12 @@ private:
   }
   /// Consumes a `start` keyword in front of \p Begin, if there is one.
   bool takeStart(clang::SourceLocation Begin);
+  /// takeStart for a call beginning at \p Begin, and an error if the
+  /// started call is an operand of a fold expression other than a comma fold.
+  bool takeStartOf(clang::SourceLocation Begin);
   /// True if the value of the expression being visited is not used (an
-  /// expression statement).
+  /// expression statement, the left operand of a comma, a cast to void, an
+  /// operand of a comma fold or the right operand of a comma so used).
   bool isDiscarded();
   /// Reports and returns false if \p E involves macros (not rewritable).
   bool rewritable(const clang::Expr *E);
@@ -186,6 +190,8 @@ private:
   /// Whether a file is a user file, by file.
   mutable std::map<clang::FileID, bool> UserFiles;
   std::set<const clang::CXXNewExpr *> StartedNews;
+  /// Where the keyword that takeStart consumed last was.
+  clang::SourceLocation LastStartKeyword;
   clang::FunctionDecl *CurrentFunction = nullptr;
   const clang::Decl *CurrentTop = nullptr;
   std::vector<const clang::Stmt *> Parents;
