@@ -1,3 +1,4 @@
+#include "leak_checker.hpp"
 #include "persistent/activation.hpp"
 #include "process/affinity.hpp"
 #include "process/arena.hpp"
@@ -49,7 +50,8 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
   MPI_Initialized(&already);
   if (already) {
     MPI_Query_thread(&provided);
-  } else if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+  } else if (detail::MpiInitAllocations mpi_init;
+             MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
     fmt::print(stderr, "poc: MPI_Init_thread failed\n");
     return 1;
   }
@@ -110,6 +112,7 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
     fmt::print(stderr, "poc: host {}: runtime failure: {}\n", g_rank, e.what());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
+  detail::check_leaks_before_mpi_ends();
   if (!already)
     MPI_Finalize();
   return result;

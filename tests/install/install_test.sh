@@ -28,6 +28,35 @@ diff "$source/examples/remote-array/expected.txt" bare.txt
 diff "$source/examples/remote-array/expected.txt" mpi.txt
 echo "installed poc++: OK"
 
+# Built with AddressSanitizer: a clean program exits 0 with its output
+# through a pipe, bare and under mpirun (Open MPI's own allocations are not
+# reported); a program's own leak is reported, by its function, and its
+# output is kept.
+"$work/prefix/bin/poc++" -g -fsanitize=address remote_array.cpp -o remote_array_asan
+./remote_array_asan | cat > asan-bare.txt
+"$mpiexec" -n 3 --oversubscribe --timeout 60 ./remote_array_asan | cat > asan-mpi.txt
+diff "$source/examples/remote-array/expected.txt" asan-bare.txt
+diff "$source/examples/remote-array/expected.txt" asan-mpi.txt
+"$work/prefix/bin/poc++" -g -fsanitize=address "$source/tests/install/own_leak.cpp" -o own_leak
+for run in bare mpi; do
+  command=(./own_leak)
+  [[ $run == mpi ]] && command=("$mpiexec" -n 2 --oversubscribe --timeout 60 ./own_leak)
+  if "${command[@]}" 2>"leak-$run.err" | cat >"leak-$run.txt"; then
+    echo "own_leak ($run): the leak checker did not fail the program" >&2
+    exit 1
+  fi
+  grep -qx "reading: 42" "leak-$run.txt" ||
+    { echo "own_leak ($run): output lost" >&2; cat "leak-$run.txt" >&2; exit 1; }
+  grep -q "in leak_a_buffer()" "leak-$run.err" ||
+    { echo "own_leak ($run): the leak is not reported" >&2; cat "leak-$run.err" >&2; exit 1; }
+  if [[ $(grep -c "leak of" "leak-$run.err") != 1 ]]; then
+    echo "own_leak ($run): leaks other than the program's are reported:" >&2
+    cat "leak-$run.err" >&2
+    exit 1
+  fi
+done
+echo "installed poc++ with AddressSanitizer: OK"
+
 # The newcomer's project (project/CMakeLists.txt) against the installed
 # package, then against the build tree's package: built, its programs run
 # bare and under mpirun, its golden test passed; a changed signature must
