@@ -4,7 +4,7 @@
 ///
 /// The integral of f(x) = 4 / (1 + x^2) * (1 + sin(8x)^2 / 16) over [0, 1]
 /// by the midpoint rule with N points, split into K chunks (Sucuri's two
-/// integration programs, paper 001 section IV):
+/// integration programs: Silva et al. 2016, section IV):
 ///  - fork-join: one node per chunk, all roots; main adds the results;
 ///  - pipeline: a source emits the chunks, one integrate node fires per
 ///    chunk (instances run concurrently), a serializer passes the partial

@@ -4,7 +4,7 @@
 ///
 /// Lloyd's k-means on N points in the plane drawn around K centres (from a
 /// fixed seed), as a stream graph with a feedback loop (DtCraft's k-means,
-/// paper 000): a master vertex sends the centroids to P part vertices, each
+/// DtCraft, Huang et al. 2017): a master vertex sends the centroids to P part vertices, each
 /// holding N/P points; each part sends back the sums and counts of its
 /// points per nearest centroid; the master averages them and sends the new
 /// centroids, until no point changes cluster or I iterations have run. It

@@ -5,7 +5,7 @@
 /// Prints "lcs length: N" for the byte strings in files A and B. Block
 /// (i, j) of the DP matrix is a node; it needs the boundary of the block
 /// above and of the block to its left, so the graph is a wavefront
-/// (Sucuri's LCS, paper 001 section IV).
+/// (Sucuri's LCS: Silva et al., Task Scheduling in Sucuri Dataflow Library, 2016, section IV).
 ///
 //===----------------------------------------------------------------------===//
 #include "lcs_kernel.hpp"

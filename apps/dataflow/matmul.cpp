@@ -4,7 +4,7 @@
 ///
 /// C = A B for N x N matrices generated from their indices. The graph forks
 /// into one node per row panel of A and per column panel of B, then one
-/// node per block of C (Sucuri's matrix multiply, paper 001 section IV);
+/// node per block of C (Sucuri's matrix multiply: Silva et al. 2016, section IV);
 /// the blocks are the graph's results, joined by main. Prints the sum of
 /// C's elements and its trace.
 ///

@@ -3,7 +3,7 @@
 /// dataflow-pingpong [--threshold N]
 ///
 /// Two vertices, A and B, each in a container of its own, with a stream
-/// each way (paper 000, section III.B). A starts by sending a random bit
+/// each way (DtCraft, Huang et al. 2017, section III.B). A starts by sending a random bit
 /// to B; each vertex adds what it receives to its counter and sends a bit
 /// back, until its counter reaches the threshold: then it reports how many
 /// messages it received and closes both streams, which ends the graph. The

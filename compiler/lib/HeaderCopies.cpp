@@ -84,8 +84,7 @@ std::string HeaderCopies::userFileName(llvm::StringRef Name) const {
   std::string Path = absolutePath(Name);
   if (!Opts.PortableNames)
     return Path;
-  std::string Source =
-      absolutePath(SM.getFileEntryRefForID(SM.getMainFileID())->getName());
+  std::string Source = absolutePath(SM.getFileEntryRefForID(SM.getMainFileID())->getName());
   return relativePath(Path, llvm::sys::path::parent_path(Source));
 }
 

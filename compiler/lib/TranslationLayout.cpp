@@ -2,9 +2,9 @@
 #include "pocc/TranslationLayout.h"
 
 #include "pocc/Config.h"
+#include "pocc/FormatCode.h"
 #include "pocc/LayoutHash.h"
 #include "pocc/SerializerGen.h"
-#include "pocc/FormatCode.h"
 
 #include <algorithm>
 #include <map>

@@ -44,9 +44,10 @@ TEST(CommandLine, ANameWithOneDashIsRefused) {
 }
 
 TEST(CommandLine, StealAloneMeansOn) {
-  for (const std::vector<std::string> &args :
-       {std::vector<std::string>{"--steal"}, {"--steal", "--workers", "2"}, {"--steal", "on"},
-        {"--steal=on"}}) {
+  for (const std::vector<std::string> &args : {std::vector<std::string>{"--steal"},
+                                               {"--steal", "--workers", "2"},
+                                               {"--steal", "on"},
+                                               {"--steal=on"}}) {
     CommandLine line("program", "");
     parse(line, args);
     EXPECT_TRUE(line.run_options().steal) << args.size() << " arguments";

@@ -23,7 +23,7 @@ dataflow::TaskGraph build(const long &n) {
 }
 int main(int argc, char **argv) {
   long n = 1000;
-  dataflow::CommandLine line("sum", "");       // the program's name, its operands
+  dataflow::CommandLine line("sum", "");         // the program's name, its operands
   line.option("--count", "N: sum 0..N-1", n, 1); // its own options
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
     if (line.sequential()) {

@@ -90,6 +90,14 @@ echo "installed CMake package: OK"
 check_project build-tree -Dpoc_DIR="$build"
 echo "build tree's CMake package: OK"
 
+# docs/dataflow.md's command for a dataflow program without CMake.
+P=$work/prefix
+"$P/bin/poc++" -O2 "$work/project/wordcount.cpp" -I"$P/include" "$P/lib/libdataflow_core.a" \
+  -o "$work/wordcount-by-hand"
+"$work/wordcount-by-hand" >"$work/wordcount-by-hand.txt"
+diff "$work/project/wordcount.expected" "$work/wordcount-by-hand.txt"
+echo "dataflow program built by hand: OK"
+
 sed -i 's/void withdraw(int account, long amount);/void withdraw(int account, int amount);/' \
   "$work/project/ledger.hpp"
 if ctest --test-dir "$work/installed" --output-on-failure >"$work/changed.log" 2>&1; then

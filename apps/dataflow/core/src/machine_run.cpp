@@ -201,9 +201,9 @@ void MachineRun::accept(int from, std::uint64_t sequence, std::vector<std::byte>
         sequence < next_to_apply_[from] || early_[from].count(sequence)) {
       if (!ended_.load())
         fail_locked(fmt::format("the scheduler of machine {}", settings_.machine),
-                    std::make_exception_ptr(poc::decode_error(fmt::format(
-                        "batch {} from machine {} of {} arrived twice or from nowhere", sequence,
-                        from, settings_.machines()))),
+                    std::make_exception_ptr(poc::decode_error(
+                        fmt::format("batch {} from machine {} of {} arrived twice or from nowhere",
+                                    sequence, from, settings_.machines()))),
                     out);
     } else if (sequence > next_to_apply_[from]) {
       // Another of that machine's workers sent it before an earlier batch.

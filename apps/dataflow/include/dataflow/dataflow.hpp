@@ -120,7 +120,7 @@ public:
 };
 
 inline void detail::SchedulerTransport::send(int machine, int from, std::uint64_t sequence,
-                                            std::vector<std::byte> batch) {
+                                             std::vector<std::byte> batch) {
   start peers_[machine]->deliver(from, sequence, std::move(batch));
 }
 

@@ -1,11 +1,10 @@
 //===- dataflow/placement.hpp - Which worker runs which node -------------===//
 ///
 /// \file
-/// Sucuri's partitioning (paper 001, section III): list scheduling over the
-/// workers of all machines, with three levels of communication cost (same
-/// worker, same machine, another machine) instead of measured latencies,
-/// and an allocation file that a first run writes and later runs read, so
-/// that list scheduling runs once per graph.
+/// Sucuri's partitioning (Silva et al., Task Scheduling in Sucuri Dataflow Library, 2016, section
+/// III): list scheduling over the workers of all machines, with three levels of communication cost
+/// (same worker, same machine, another machine) instead of measured latencies, and an allocation
+/// file that a first run writes and later runs read, so that list scheduling runs once per graph.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -1,12 +1,11 @@
 //===- dataflow/stream_graph.hpp - DtCraft's stream graphs ---------------===//
 ///
 /// \file
-/// A stream graph (paper 000): vertices with state of their own, and
-/// long-lived streams between them, each with a callback that the head
-/// vertex runs per datum and that keeps the stream open or closes it.
-/// Cycles are allowed; the graph ends when every stream is closed.
-/// Containers group vertices onto one machine: a stream inside a container
-/// is a local queue, a stream between containers sends messages.
+/// A stream graph (after DtCraft, Huang, Lin and Wong, ICCAD 2017): vertices with state of their
+/// own, and long-lived streams between them, each with a callback that the head vertex runs per
+/// datum and that keeps the stream open or closes it. Cycles are allowed; the graph ends when every
+/// stream is closed. Containers group vertices onto one machine: a stream inside a container is a
+/// local queue, a stream between containers sends messages.
 ///
 /// A vertex runs one callback at a time (its start callback first), so its
 /// state needs no lock; different vertices run concurrently.
