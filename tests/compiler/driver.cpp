@@ -21,5 +21,11 @@
 // RUN: %pocxx -O2 -g -Wall %S/Inputs/hello.cpp -o %t.dir/hello2
 // RUN: %t.dir/hello2 | FileCheck %s --check-prefix=HELLO
 // HELLO: hello 42
+// --emit-generated DIR while linking keeps only generated C++ there (the
+// objects go to a temporary folder).
+// RUN: rm -rf %t.dir/gen2
+// RUN: %pocxx -DVALUE=7 -I%S/Inputs %s -o %t.dir/linked --emit-generated %t.dir/gen2
+// RUN: ls %t.dir/gen2 | FileCheck %s --check-prefix=KEPT --implicit-check-not=.o
+// KEPT: driver.poc.cpp
 #include "input.h"
 int main() { return VALUE + INPUT_VALUE; }
