@@ -164,8 +164,8 @@ std::string DependentCalls::emitHelpers() const {
       if (V.empty())
         OS << "else\nreturn " << Plain << ";\n";
       else if (V == "_start")
-        OS << "else\n::poc::start_local([self, ... a = std::forward<A>(a)]() "
-              "mutable {\nself->"
+        OS << "else\n::poc::start_on(&*self, [... a = std::forward<A>(a)](auto *poc_self) "
+              "mutable {\npoc_self->"
            << Name << "(a...);\n});\n";
       else
         OS << "else if constexpr (std::is_void_v<decltype(" << Plain << ")>) {\n"

@@ -239,17 +239,21 @@ bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   if (!ME->isArrow()) {
     const auto *UO = dyn_cast<UnaryOperator>(Base->IgnoreParens());
     if (!UO || UO->getOpcode() != UO_Deref)
-      return startLocalIfStarted(E);
+      return startOnObjectIfStarted(E, ME);
     Deref = true;
   } else if (isa<CXXThisExpr>(Base->IgnoreParenImpCasts())) {
-    return startLocalIfStarted(E);
+    return startOnObjectIfStarted(E, ME);
   }
+  // `(*this).f()`: the process's own object, like `this->f()`.
+  if (Deref && isa<CXXThisExpr>(
+                   cast<UnaryOperator>(Base->IgnoreParens())->getSubExpr()->IgnoreParenImpCasts()))
+    return startOnObjectIfStarted(E, ME);
   QualType PT =
       Deref ? cast<UnaryOperator>(Base->IgnoreParens())->getSubExpr()->getType() : Base->getType();
   const CXXRecordDecl *Pointee =
       PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl() : nullptr;
   if (!Pointee || !Model->isRemotable(Pointee))
-    return startLocalIfStarted(E);
+    return startOnObjectIfStarted(E, ME);
   if (!rewritable(E))
     return true;
   const RemoteMethod *M = Gen->methodFor(MD);
@@ -324,6 +328,53 @@ bool RewriteVisitor::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
   return true;
 }
 
+bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Member) {
+  // The member expression's parts, for a resolved or a dependent member.
+  const Expr *Base = nullptr;
+  bool Arrow = false, Implicit = false;
+  SourceLocation Name; // where the qualifier, `template` or the name begins
+  auto parts = [&](const auto *M) {
+    Implicit = M->isImplicitAccess();
+    Base = Implicit ? nullptr : M->getBase();
+    Arrow = M->isArrow();
+    Name = M->getTemplateKeywordLoc().isValid() ? M->getTemplateKeywordLoc()
+           : M->getQualifierLoc()               ? M->getQualifierLoc().getBeginLoc()
+                                                : M->getMemberLoc();
+  };
+  if (const auto *M = dyn_cast<MemberExpr>(Member))
+    parts(M);
+  else if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(Member))
+    parts(D);
+  else if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Member))
+    parts(U);
+  else
+    return startLocalIfStarted(E);
+  // A method of a temporary has no object to keep: a task on a copy.
+  if (!Implicit && !Arrow && Base->isPRValue())
+    return startLocalIfStarted(E);
+  if (!takeStartOf(E->getBeginLoc()) || !rewritable(E))
+    return true;
+  // The call runs on the object itself, through its address, after the
+  // calls started on it before (poc/start_on.hpp); the arguments are
+  // copied into the task, as they are sent to a process.
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
+  bool HasThis = MD && MD->isInstance();
+  std::string Open = isDiscarded() ? "::poc::start_on(" : "::poc::start_on_future(";
+  std::string Task = std::string(HasThis ? "[=, this]" : "[=]") +
+                     "(auto *poc_self) mutable { return poc_self->";
+  Name = SM->getExpansionLoc(Name);
+  if (Implicit) {
+    R.InsertTextBefore(Name, Open + "this, " + Task);
+  } else {
+    R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
+                       Open + (Arrow ? "" : "::std::addressof("));
+    replace(afterToken(SM->getExpansionLoc(Base->getEndLoc())), Name,
+            std::string(Arrow ? "" : ")") + ", " + Task);
+  }
+  R.InsertTextAfterToken(SM->getExpansionLoc(E->getEndLoc()), "; })");
+  return true;
+}
+
 bool RewriteVisitor::startLocalIfStarted(const Expr *E) {
   if (takeStartOf(E->getBeginLoc()))
     startLocal(E);
@@ -362,6 +413,11 @@ bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
     return true;
   if (rewriteDependentCall(E))
     return true;
+  // A method of a local object in a template: `start obj.f()` with a
+  // dependent `obj`.
+  const Expr *Callee = E->getCallee()->IgnoreParens();
+  if (isa<CXXDependentScopeMemberExpr>(Callee) || isa<UnresolvedMemberExpr>(Callee))
+    return startOnObjectIfStarted(E, Callee);
   return startLocalIfStarted(E);
 }
 

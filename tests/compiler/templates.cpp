@@ -24,7 +24,7 @@
 // CHECK-NEXT: if constexpr (is_remote_target<P>)
 // CHECK-NEXT: remote_target<P>::poc_start::add(self, std::forward<A>(a)...);
 // CHECK-NEXT: else
-// CHECK-NEXT: ::poc::start_local(
+// CHECK-NEXT: ::poc::start_on(&*self, [... a = std::forward<A>(a)](auto *poc_self) mutable {
 // CHECK: decltype(auto) call_bump(P &&self, A &&...a) {
 // CHECK: decltype(auto) call_get(P &&self, A &&...a) {
 

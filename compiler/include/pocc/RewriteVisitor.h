@@ -154,6 +154,12 @@ private:
   void rewriteCallArgs(clang::SourceLocation AfterCallee, const clang::Expr *const *Args,
                        unsigned NumArgs, clang::SourceLocation Close, bool HaveLeading);
   void startLocal(const clang::Expr *E);
+  /// A started call of a method of a local object (through `.`, `this` or
+  /// a pointer to a class that is not remotable; \p Member is the callee)
+  /// runs on that object, in order with the calls started on it before:
+  /// `::poc::start_on(&obj, [=](auto *poc_self) { return poc_self->f(x); })`,
+  /// `start_on_future` where the value is used.
+  bool startOnObjectIfStarted(const clang::CallExpr *E, const clang::Expr *Member);
   /// A started call that is not remote runs as a local task.
   bool startLocalIfStarted(const clang::Expr *E);
   /// Rewrites `p->f(args)` whose method is chosen when the template is

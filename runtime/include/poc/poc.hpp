@@ -22,4 +22,5 @@
 #include <poc/process_id.hpp>
 #include <poc/run.hpp>
 #include <poc/serialize.hpp>
+#include <poc/start_on.hpp>
 #include <poc/sync.hpp>
