@@ -91,35 +91,27 @@ bool isOperatorName(const RawTok &T) {
   return false;
 }
 
+/// +1 for an opening bracket, -1 for a closing one, else 0.
+int nesting(tok::TokenKind K) {
+  if (K == tok::l_paren || K == tok::l_square || K == tok::l_brace)
+    return 1;
+  if (K == tok::r_paren || K == tok::r_square || K == tok::r_brace)
+    return -1;
+  return 0;
+}
+
 /// Index of the token that ends the expression beginning at \p Begin: the
 /// first `;` `,` `)` `]` `}` `:` or `?` outside brackets (Toks.size() if
 /// none).
 size_t expressionEnd(const std::vector<RawTok> &Toks, size_t Begin) {
   int Depth = 0;
   for (size_t I = Begin; I < Toks.size(); ++I) {
-    switch (Toks[I].Kind) {
-    case tok::l_paren:
-    case tok::l_square:
-    case tok::l_brace:
-      ++Depth;
-      break;
-    case tok::r_paren:
-    case tok::r_square:
-    case tok::r_brace:
-      if (Depth-- == 0)
-        return I;
-      break;
-    case tok::semi:
-      return I; // a statement ends here, whatever the nesting
-    case tok::comma:
-    case tok::colon:
-    case tok::question:
-      if (Depth == 0)
-        return I;
-      break;
-    default:
-      break;
-    }
+    tok::TokenKind K = Toks[I].Kind;
+    Depth += nesting(K);
+    if (Depth < 0 || K == tok::semi) // a statement ends at `;`, whatever the nesting
+      return I;
+    if (Depth == 0 && (K == tok::comma || K == tok::colon || K == tok::question))
+      return I;
   }
   return Toks.size();
 }
@@ -129,31 +121,14 @@ size_t expressionEnd(const std::vector<RawTok> &Toks, size_t Begin) {
 bool isConditionalColon(const std::vector<RawTok> &Toks, size_t Colon) {
   int Depth = 0, Colons = 0;
   for (size_t I = Colon; I-- > 0;) {
-    switch (Toks[I].Kind) {
-    case tok::r_paren:
-    case tok::r_square:
-    case tok::r_brace:
-      ++Depth;
-      break;
-    case tok::l_paren:
-    case tok::l_square:
-    case tok::l_brace:
-      if (Depth-- == 0)
-        return false;
-      break;
-    case tok::semi:
+    tok::TokenKind K = Toks[I].Kind;
+    Depth -= nesting(K);
+    if (Depth < 0 || K == tok::semi)
       return false;
-    case tok::colon:
-      if (Depth == 0)
-        ++Colons;
-      break;
-    case tok::question:
-      if (Depth == 0 && Colons-- == 0)
-        return true;
-      break;
-    default:
-      break;
-    }
+    if (Depth == 0 && K == tok::colon)
+      ++Colons;
+    if (Depth == 0 && K == tok::question && Colons-- == 0)
+      return true;
   }
   return false;
 }
