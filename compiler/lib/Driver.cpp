@@ -1,24 +1,19 @@
-//===- Driver.cpp - the poc++ command line --------------------------------===//
+//===- Driver.cpp - the poc++ driver: translate, compile, link ------------===//
 #include "pocc/Driver.h"
+#include "pocc/Config.h"
 #include "pocc/RuntimePch.h"
 #include "pocc/Translator.h"
 #include "pocc/UserFileSystem.h"
 #include "pocc/UserSourcePrinter.h"
 
-#include "clang/Basic/LangStandard.h"
-#include "clang/Driver/Options.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/Option/ArgList.h"
-#include "llvm/Option/OptTable.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -26,46 +21,7 @@ using namespace llvm;
 
 namespace pocc {
 
-const char *usageText() {
-  return R"(usage: poc++ [options] FILE.cpp... [-o OUT]
-
-Compiles process-oriented C++ (new(machine) T, start, remote pointers) into
-an executable for mpirun, like a C++ compiler driver.
-
-Every option clang++ accepts keeps its meaning (it is read with Clang's
-own option table): -c -S -E -fsyntax-only -o, -I -D -U -isystem -include,
--std= (C++20 or later), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
-dependencies of the user's sources), -x c++, -L -l -Wl, -pie -shared,
-@response files, -v, -###. poc++'s own options:
-
-  --translate-only        only translate: write the generated C++ to -o
-                          FILE and rewritten copies of headers with process
-                          operations under FILE.headers/ (no -o, or -o -:
-                          as --emit-generated -)
-  --emit-generated DIR    keep the generated C++ of every input in DIR
-  --emit-generated -      only translate, and write everything generated
-                          (translation, then header copies, each after a
-                          line naming it) to standard output, for golden
-                          tests
-  -p DIR                  read compile_commands.json from DIR
-  --program-source FILE   another source of the same program, read to find
-                          the classes it creates remotely (repeatable)
-  --depfile FILE          with --translate-only: write the headers the
-                          translation read, for the build system
-Environment: POC_CXX selects the system C++ compiler (default: the Clang
-poc++ is built on, with MPI's flags added).
-)";
-}
-
 namespace {
-bool isSource(StringRef F) {
-  StringRef Ext = sys::path::extension(F);
-  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" || Ext == ".c++" ||
-         Ext == ".cp";
-}
-
-Error argError(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
-
 /// Runs a command; prints it first with -v; with -### only prints it,
 /// quoted as Clang's -### does.
 int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
@@ -95,236 +51,6 @@ int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
   return RC;
 }
 } // namespace
-
-namespace {
-/// Options of poc++'s own, taken out before Clang's option table reads the
-/// rest: `--name VALUE` or `--name=VALUE` for the valued ones.
-enum class PocOption {
-  None,
-  Help,
-  TranslateOnly,
-  EmitGenerated,
-  ProgramSource,
-  DepFile,
-  CompileDb
-};
-
-PocOption pocOption(StringRef A, StringRef &Inline) {
-  static const std::pair<StringRef, PocOption> Valued[] = {
-      {"--emit-generated", PocOption::EmitGenerated},
-      {"--program-source", PocOption::ProgramSource},
-      {"--depfile", PocOption::DepFile}};
-  if (A == "-h" || A == "--help")
-    return PocOption::Help;
-  if (A == "--translate-only")
-    return PocOption::TranslateOnly;
-  // `-p DIR` reads compile_commands.json, as in other LibTooling tools
-  // (Clang's own -p, mcount profiling, has no meaning for poc++).
-  if (A == "-p")
-    return PocOption::CompileDb;
-  for (const auto &[Name, Kind] : Valued)
-    if (A == Name || (A.starts_with(Name) && A[Name.size()] == '=')) {
-      Inline = A.drop_front(std::min(A.size(), Name.size() + 1));
-      return Kind;
-    }
-  return PocOption::None;
-}
-
-/// Checks that \p Value of -std= names C++20 or later.
-Error checkStandard(StringRef Value) {
-  LangStandard::Kind K = LangStandard::getLangKind(Value);
-  if (K == LangStandard::lang_unspecified)
-    return argError("invalid value '" + Value + "' in '-std=" + Value + "'");
-  const LangStandard &Std = LangStandard::getLangStandardForKind(K);
-  if (!Std.isCPlusPlus20())
-    return argError("'-std=" + Value +
-                    "' selects a standard older than C++20; process-oriented C++ "
-                    "needs C++20 or later (e.g. -std=c++20)");
-  return Error::success();
-}
-
-std::vector<std::string> rendered(const opt::Arg &A, const opt::ArgList &Args) {
-  opt::ArgStringList Out;
-  A.render(Args, Out);
-  return {Out.begin(), Out.end()};
-}
-
-void append(std::vector<std::string> &To, const std::vector<std::string> &From) {
-  To.insert(To.end(), From.begin(), From.end());
-}
-} // namespace
-
-Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
-  DriverOptions O;
-  // @file arguments are expanded first, as Clang's driver does.
-  BumpPtrAllocator Alloc;
-  StringSaver Saver(Alloc);
-  SmallVector<const char *, 64> Argv;
-  for (const std::string &A : Args)
-    Argv.push_back(Saver.save(A).data());
-  cl::ExpansionContext Expander(Alloc, cl::TokenizeGNUCommandLine);
-  if (Error E = Expander.expandResponseFiles(Argv))
-    return E;
-
-  // poc++'s own options; everything else is Clang's.
-  SmallVector<const char *, 64> ClangArgv;
-  for (size_t I = 0; I < Argv.size(); ++I) {
-    StringRef A = Argv[I], Inline;
-    PocOption Kind = pocOption(A, Inline);
-    if (Kind == PocOption::None) {
-      ClangArgv.push_back(Argv[I]);
-      continue;
-    }
-    std::string Value;
-    if (Kind != PocOption::Help && Kind != PocOption::TranslateOnly) {
-      if (Inline.empty() && !A.contains('=')) {
-        if (I + 1 >= Argv.size())
-          return argError("missing argument after '" + A + "'");
-        Value = Argv[++I];
-      } else {
-        Value = Inline.str();
-      }
-    }
-    switch (Kind) {
-    case PocOption::Help:
-      O.Help = true;
-      break;
-    case PocOption::TranslateOnly:
-      O.TranslateOnly = true;
-      break;
-    case PocOption::EmitGenerated:
-      O.EmitGeneratedDir = Value;
-      break;
-    case PocOption::ProgramSource:
-      O.ProgramSources.push_back(Value);
-      break;
-    case PocOption::DepFile:
-      O.DepFile = Value;
-      break;
-    case PocOption::CompileDb:
-      O.CompilationDbDir = Value;
-      break;
-    case PocOption::None:
-      break;
-    }
-  }
-
-  namespace options = clang::driver::options;
-  const opt::OptTable &Table = clang::driver::getDriverOptTable();
-  unsigned MissingIndex = 0, MissingCount = 0;
-  opt::InputArgList Parsed =
-      Table.ParseArgs(ClangArgv, MissingIndex, MissingCount, opt::Visibility(options::ClangOption));
-  if (MissingCount)
-    return argError("missing argument after '" + Twine(Parsed.getArgString(MissingIndex)) + "'");
-
-  bool ForceCxx = false; // -x c++ applies to the inputs after it
-  for (const opt::Arg *A : Parsed) {
-    const opt::Option &Opt = A->getOption();
-    std::vector<std::string> Text = rendered(*A, Parsed);
-    if (Opt.getKind() == opt::Option::UnknownClass)
-      return argError("unknown argument: '" + Twine(A->getAsString(Parsed)) + "'");
-    if (Opt.getKind() == opt::Option::InputClass) {
-      StringRef F = A->getValue();
-      if (ForceCxx || isSource(F))
-        O.Sources.push_back(F.str());
-      else
-        O.LinkInputs.push_back(F.str());
-      continue;
-    }
-    switch (Opt.getID()) {
-    case options::OPT_o:
-      O.Output = A->getValue();
-      continue;
-    case options::OPT_c:
-      O.CompileOnly = true;
-      continue;
-    case options::OPT_S:
-      O.CompileOnly = O.Assemble = true;
-      continue;
-    case options::OPT_E:
-      O.CompileOnly = O.Preprocess = true;
-      continue;
-    case options::OPT_fsyntax_only:
-      O.CompileOnly = O.SyntaxOnly = true;
-      continue;
-    case options::OPT_v:
-      O.Verbose = true;
-      continue;
-    case options::OPT__HASH_HASH_HASH:
-      O.DryRun = O.Verbose = true;
-      continue;
-    case options::OPT_x: {
-      StringRef Lang = A->getValue();
-      if (Lang != "c++" && Lang != "none")
-        return argError("'-x " + Lang + "': poc++ compiles C++ only (-x c++ or -x none)");
-      ForceCxx = Lang == "c++";
-      continue;
-    }
-    case options::OPT_std_EQ:
-      if (Error E = checkStandard(A->getValue()))
-        return E;
-      O.HasStd = true;
-      append(O.ParseFlags, Text);
-      append(O.CompileFlags, Text);
-      continue;
-    case options::OPT_M:
-    case options::OPT_MM:
-      O.Deps.Only = true;
-      [[fallthrough]];
-    case options::OPT_MD:
-    case options::OPT_MMD:
-      O.Deps.Write = true;
-      O.Deps.UserOnly = Opt.getID() == options::OPT_MM || Opt.getID() == options::OPT_MMD;
-      continue;
-    case options::OPT_MF:
-      O.Deps.File = A->getValue();
-      continue;
-    case options::OPT_MT:
-    case options::OPT_MQ:
-      O.Deps.Targets.push_back(A->getValue());
-      continue;
-    case options::OPT_MP:
-      O.Deps.Phony = true;
-      continue;
-    default:
-      break;
-    }
-    if (Opt.matches(options::OPT_Link_Group) || Opt.hasFlag(options::LinkerInput)) {
-      append(O.LinkFlags, Text);
-    } else if (Opt.matches(options::OPT_I_Group) || Opt.matches(options::OPT_clang_i_Group) ||
-               Opt.matches(options::OPT_Preprocessor_Group)) {
-      append(O.ParseFlags, Text);
-      append(O.CompileFlags, Text);
-    } else if (Opt.hasFlag(options::LinkOption) || Opt.matches(options::OPT_f_Group) ||
-               Opt.matches(options::OPT_f_clang_Group) || Opt.matches(options::OPT_m_Group) ||
-               Opt.getID() == options::OPT_pthread) {
-      // -fsanitize=, -pthread, -m32, -fuse-ld=...: both compiling and linking.
-      append(O.CompileFlags, Text);
-      append(O.LinkFlags, Text);
-    } else {
-      append(O.CompileFlags, Text);
-    }
-  }
-  if (O.Help)
-    return O;
-  if (O.Sources.empty() && O.LinkInputs.empty())
-    return argError("no input files");
-  if ((O.CompileOnly || O.TranslateOnly || O.Deps.Only) && !O.Output.empty() &&
-      O.Sources.size() > 1)
-    return argError("cannot specify -o with -c, -S, -E, -M or --translate-only and "
-                    "several input files");
-  if ((O.TranslateOnly || O.EmitGeneratedDir == "-") && O.Sources.empty())
-    return argError(Twine(O.TranslateOnly ? "--translate-only" : "--emit-generated -") +
-                    " needs C++ source files");
-  // The translation on standard output is the generated-code stream.
-  if (O.TranslateOnly && (O.Output.empty() || O.Output == "-"))
-    O.EmitGeneratedDir = "-";
-  if (O.EmitGeneratedDir == "-")
-    O.TranslateOnly = true;
-  if (O.Deps.Write && O.Sources.size() > 1 && !O.Deps.File.empty())
-    return argError("cannot specify -MF with several input files");
-  return O;
-}
 
 namespace {
 /// Translates the sources of one invocation.
@@ -374,7 +100,7 @@ public:
     TO.PortableNames = O.EmitGeneratedDir == "-";
     TO.ProgramRemotable = Names;
     TO.GeneratedName = GenName;
-    TO.SourceName = Src;
+    TO.SourceName = Src == StdinCopy ? "<stdin>" : Src;
     TO.Files = FS.get();
     TO.Dependencies = &Deps;
     TO.HeaderDir = HeaderDir;
@@ -430,6 +156,16 @@ private:
   const DriverOptions &O;
   const Toolchain &TC;
   std::unique_ptr<tooling::CompilationDatabase> DB;
+
+public:
+  /// The file that holds standard input (source "-"), named "<stdin>".
+  std::string StdinCopy;
+  /// Diagnostics show \p Path as \p Name.
+  void showFileAs(const std::string &Path, const std::string &Name) {
+    Printer.showFileAs(Path, Name);
+  }
+
+private:
   UserSourcePrinter Printer;
 };
 
@@ -570,11 +306,97 @@ void writeGeneratedStream(const std::string &Name, StringRef Text,
   for (const auto &[Path, HeaderText] : Headers)
     file(Path, HeaderText);
 }
+
+/// Copies the preprocessed translation \p Path to \p Output (standard
+/// output if empty), its line markers naming \p Source where they named
+/// the translation \p Generated, and the user's header where they named
+/// its rewritten copy (under Generated.headers/, at the header's path).
+bool writePreprocessed(const std::string &Path, StringRef Generated, StringRef Source,
+                       const std::string &Output) {
+  auto Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    errs() << "poc++: error: the compiler wrote no preprocessed file '" << Path << "'\n";
+    return false;
+  }
+  const std::pair<std::string, std::string> Names[] = {
+      {"\"" + Generated.str() + "\"", "\"" + Source.str() + "\""},
+      {"\"" + absolute(Generated.str()) + ".headers/", "\"/"}};
+  std::string Text;
+  SmallVector<StringRef, 0> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    std::string L = Lines[I].str();
+    if (StringRef(L).starts_with("# "))
+      for (const auto &[From, To] : Names)
+        if (size_t At = L.find(From); At != std::string::npos)
+          L.replace(At, From.size(), To);
+    Text += L;
+    if (I + 1 < Lines.size())
+      Text += '\n';
+  }
+  if (Output.empty() || Output == "-") {
+    outs() << Text;
+    return true;
+  }
+  return writeFile(Output, Text);
+}
+
+/// Answers --version, -dumpversion, -print-file-name=, ... as the system
+/// compiler does (poc++'s own version line first, for --version).
+int answerCompilerQuery(const DriverOptions &O, const Toolchain &TC) {
+  if (O.Version)
+    outs() << "poc++ version " << config::Version << " (process-oriented C++ on "
+           << sys::path::filename(TC.Compiler) << ")\n";
+  outs().flush();
+  std::vector<std::string> Cmd{TC.Compiler};
+  Cmd.insert(Cmd.end(), O.CompilerQuery.begin(), O.CompilerQuery.end());
+  return run(Cmd, O);
+}
+
+/// Copies standard input to a temporary file; empty on failure (reported).
+std::string copyStandardInput() {
+  SmallString<256> Path;
+  int FD = -1;
+  if (auto EC = sys::fs::createTemporaryFile("poc-stdin", "cpp", FD, Path)) {
+    errs() << "poc++: error: cannot create a temporary file: " << EC.message() << "\n";
+    return "";
+  }
+  auto Input = MemoryBuffer::getSTDIN();
+  raw_fd_ostream Out(FD, /*shouldClose=*/true);
+  if (!Input) {
+    errs() << "poc++: error: cannot read standard input: " << Input.getError().message() << "\n";
+    return "";
+  }
+  Out << (*Input)->getBuffer();
+  return Path.str().str();
+}
 } // namespace
 
-int runDriver(const DriverOptions &O, const Toolchain &TC) {
+int runDriver(const DriverOptions &Given, const Toolchain &TC) {
+  if (Given.Sources.empty() && Given.LinkInputs.empty())
+    return answerCompilerQuery(Given, TC);
+  DriverOptions O = Given;
   Translation T(O, TC);
-  if (!O.Sources.empty() && !T.init())
+  // `-x c++ -`: the source is standard input, kept in a temporary file.
+  struct RemoveStdinCopy {
+    std::string &Path;
+    ~RemoveStdinCopy() {
+      if (!Path.empty())
+        sys::fs::remove(Path);
+    }
+  } R{T.StdinCopy};
+  for (std::string &Src : O.Sources) {
+    if (Src == "-") {
+      if (T.StdinCopy.empty() && (T.StdinCopy = copyStandardInput()).empty())
+        return 1;
+      T.showFileAs(T.StdinCopy, "<stdin>");
+      Src = T.StdinCopy;
+    } else if (!sys::fs::exists(Src)) {
+      errs() << "poc++: error: no such file or directory: '" << Src << "'\n";
+      return 1;
+    }
+  }
+  if (!T.init())
     return 1;
 
   std::set<std::string> Names;
@@ -692,10 +514,19 @@ int runDriver(const DriverOptions &O, const Toolchain &TC) {
                     : O.Assemble   ? "-S"
                                    : "-c");
     Cmd.push_back(Generated[I]);
-    if (!O.Deps.Only && !O.SyntaxOnly && (!O.Preprocess || !O.Output.empty()))
+    // -E: preprocessed into a file of ours, whose line markers then name
+    // the user's source instead of the translation.
+    std::string Preprocessed = TempDir.str().str() + "/" + stem(O.Sources[I]) + ".ii";
+    if (O.Preprocess && !O.Deps.Only)
+      Cmd.insert(Cmd.end(), {"-o", Preprocessed});
+    else if (!O.Deps.Only && !O.SyntaxOnly)
       Cmd.insert(Cmd.end(), {"-o", Obj});
     if (int RC = run(Cmd, O))
       return RC;
+    if (O.Preprocess && !O.Deps.Only && !O.DryRun &&
+        !writePreprocessed(Preprocessed, Generated[I],
+                           O.Sources[I] == T.StdinCopy ? "<stdin>" : O.Sources[I], O.Output))
+      return 1;
     if (O.Deps.Write && !O.DryRun &&
         !writeDependencies(O, O.Sources[I], Obj, CompilerDeps, GenDir, SourceDeps[I]))
       return 1;

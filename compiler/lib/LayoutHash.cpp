@@ -122,7 +122,7 @@ std::string emitLayoutHash(const CXXRecordDecl *RD) {
   return "// poc++: layout of class '" + className(RD) +
          "', checked when its persistent state is loaded.\n"
          "namespace poc {\ntemplate <> struct LayoutHash<" +
-         Type + "> {\nstatic constexpr std::uint64_t value = ::poc::layout_hash(\"" + Layout +
+         Type + "> {\n[[maybe_unused]] static constexpr std::uint64_t value = ::poc::layout_hash(\"" + Layout +
          "\");\n};\n} // namespace poc\n";
 }
 

@@ -58,8 +58,12 @@ void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level, const D
   DiagnosticConsumer::HandleDiagnostic(Level, Info); // counts errors and warnings
   Printer->HandleDiagnostic(Level, Info);
   Out.flush();
-  errs() << restoreSource(Buffer, Info);
+  std::string Text = restoreSource(Buffer, Info);
   Buffer.clear();
+  if (const auto &[Path, Name] = ShownAs; !Path.empty())
+    for (size_t At = Text.find(Path); At != std::string::npos; At = Text.find(Path, At))
+      Text.replace(At, Path.size(), Name);
+  errs() << Text;
   FatalSeen |= Level == DiagnosticsEngine::Fatal;
   if (StackSign)
     stopRunawayRecursion(Info);

@@ -55,9 +55,9 @@ int main() {
 // Field classes first; each layout names the classes its state reaches.
 // CHECK: template <> struct Serializer<::Point> {
 // CHECK: template <> struct LayoutHash<::Point> {
-// CHECK-NEXT: static constexpr std::uint64_t value = ::poc::layout_hash("Point{double x;double y;}");
+// CHECK-NEXT: {{\[\[maybe_unused\]\] }}static constexpr std::uint64_t value = ::poc::layout_hash("Point{double x;double y;}");
 // CHECK: template <> struct Serializer<::Track> {
 // CHECK: template <> struct LayoutHash<::Track> {
-// CHECK-NEXT: static constexpr std::uint64_t value = ::poc::layout_hash("Track{std::basic_string<char, std::char_traits<char>, std::allocator<char>> name_;int capacity_;std::vector<Point, std::allocator<Point>> points_;}Point{double x;double y;}");
+// CHECK-NEXT: {{\[\[maybe_unused\]\] }}static constexpr std::uint64_t value = ::poc::layout_hash("Track{std::basic_string<char, std::char_traits<char>, std::allocator<char>> name_;int capacity_;std::vector<Point, std::allocator<Point>> points_;}Point{double x;double y;}");
 
 // CHECK: return ::poc::make_persistent<::Track>(where.where(), where.address(), Track_interface::ctor_1, name, capacity);

@@ -32,6 +32,11 @@ public:
   void EndSourceFile() override;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
+  /// Shows the file \p Path as \p Name (the copy of standard input as
+  /// `<stdin>`).
+  void showFileAs(std::string Path, std::string Name) {
+    ShownAs = {std::move(Path), std::move(Name)};
+  }
 
 private:
   /// True for Sema's error on the parse-only form of `start p->g()` with a
@@ -48,6 +53,8 @@ private:
   bool DroppingNotes = false;
   /// True once a fatal error was shown: nothing else is (as in clang++).
   bool FatalSeen = false;
+  /// A file shown under another name (showFileAs), or none.
+  std::pair<std::string, std::string> ShownAs;
   std::string Buffer;
   llvm::raw_string_ostream Out{Buffer};
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Options;

@@ -1,0 +1,309 @@
+//===- CommandLine.cpp - poc++'s command line -----------------------------===//
+#include "pocc/CommandLine.h"
+
+#include "clang/Basic/LangStandard.h"
+#include "clang/Driver/Options.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace pocc {
+
+const char *usageText() {
+  return R"(usage: poc++ [options] FILE.cpp... [-o OUT]
+
+Compiles process-oriented C++ (new(machine) T, start, remote pointers) into
+an executable for mpirun, like a C++ compiler driver.
+
+Every option clang++ accepts keeps its meaning (it is read with Clang's
+own option table): -c -S -E -fsyntax-only -o, -I -D -U -isystem -include,
+-std= (C++20 or later), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
+dependencies of the user's sources), -x c++, -L -l -Wl, -pie -shared,
+@response files, -v, -###. poc++'s own options:
+
+  --translate-only        only translate: write the generated C++ to -o
+                          FILE and rewritten copies of headers with process
+                          operations under FILE.headers/ (no -o, or -o -:
+                          as --emit-generated -)
+  --emit-generated DIR    keep the generated C++ of every input in DIR
+  --emit-generated -      only translate, and write everything generated
+                          (translation, then header copies, each after a
+                          line naming it) to standard output, for golden
+                          tests
+  -p DIR                  read compile_commands.json from DIR
+  --program-source FILE   another source of the same program, read to find
+                          the classes it creates remotely (repeatable)
+  --depfile FILE          with --translate-only: write the headers the
+                          translation read, for the build system
+Environment: POC_CXX selects the system C++ compiler (default: the Clang
+poc++ is built on, with MPI's flags added).
+)";
+}
+
+namespace {
+bool isSource(StringRef F) {
+  StringRef Ext = sys::path::extension(F);
+  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" || Ext == ".c++" ||
+         Ext == ".cp";
+}
+
+Error argError(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
+
+
+/// Options of poc++'s own, taken out before Clang's option table reads the
+/// rest: `--name VALUE` or `--name=VALUE` for the valued ones.
+enum class PocOption {
+  None,
+  Help,
+  TranslateOnly,
+  EmitGenerated,
+  ProgramSource,
+  DepFile,
+  CompileDb
+};
+
+PocOption pocOption(StringRef A, StringRef &Inline) {
+  static const std::pair<StringRef, PocOption> Valued[] = {
+      {"--emit-generated", PocOption::EmitGenerated},
+      {"--program-source", PocOption::ProgramSource},
+      {"--depfile", PocOption::DepFile}};
+  if (A == "-h" || A == "--help")
+    return PocOption::Help;
+  if (A == "--translate-only")
+    return PocOption::TranslateOnly;
+  // `-p DIR` reads compile_commands.json, as in other LibTooling tools
+  // (Clang's own -p, mcount profiling, has no meaning for poc++).
+  if (A == "-p")
+    return PocOption::CompileDb;
+  for (const auto &[Name, Kind] : Valued)
+    if (A == Name || (A.starts_with(Name) && A[Name.size()] == '=')) {
+      Inline = A.drop_front(std::min(A.size(), Name.size() + 1));
+      return Kind;
+    }
+  return PocOption::None;
+}
+
+/// Checks that \p Value of -std= names C++20 or later.
+Error checkStandard(StringRef Value) {
+  LangStandard::Kind K = LangStandard::getLangKind(Value);
+  if (K == LangStandard::lang_unspecified)
+    return argError("invalid value '" + Value + "' in '-std=" + Value + "'");
+  const LangStandard &Std = LangStandard::getLangStandardForKind(K);
+  if (!Std.isCPlusPlus20())
+    return argError("'-std=" + Value +
+                    "' selects a standard older than C++20; process-oriented C++ "
+                    "needs C++20 or later (e.g. -std=c++20)");
+  return Error::success();
+}
+
+std::vector<std::string> rendered(const opt::Arg &A, const opt::ArgList &Args) {
+  opt::ArgStringList Out;
+  A.render(Args, Out);
+  return {Out.begin(), Out.end()};
+}
+
+void append(std::vector<std::string> &To, const std::vector<std::string> &From) {
+  To.insert(To.end(), From.begin(), From.end());
+}
+} // namespace
+
+Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
+  DriverOptions O;
+  // @file arguments are expanded first, as Clang's driver does.
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 64> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(Saver.save(A).data());
+  cl::ExpansionContext Expander(Alloc, cl::TokenizeGNUCommandLine);
+  if (Error E = Expander.expandResponseFiles(Argv))
+    return E;
+
+  // poc++'s own options; everything else is Clang's.
+  SmallVector<const char *, 64> ClangArgv;
+  for (size_t I = 0; I < Argv.size(); ++I) {
+    StringRef A = Argv[I], Inline;
+    PocOption Kind = pocOption(A, Inline);
+    if (Kind == PocOption::None) {
+      ClangArgv.push_back(Argv[I]);
+      continue;
+    }
+    std::string Value;
+    if (Kind != PocOption::Help && Kind != PocOption::TranslateOnly) {
+      if (Inline.empty() && !A.contains('=')) {
+        if (I + 1 >= Argv.size())
+          return argError("missing argument after '" + A + "'");
+        Value = Argv[++I];
+      } else {
+        Value = Inline.str();
+      }
+    }
+    switch (Kind) {
+    case PocOption::Help:
+      O.Help = true;
+      break;
+    case PocOption::TranslateOnly:
+      O.TranslateOnly = true;
+      break;
+    case PocOption::EmitGenerated:
+      O.EmitGeneratedDir = Value;
+      break;
+    case PocOption::ProgramSource:
+      O.ProgramSources.push_back(Value);
+      break;
+    case PocOption::DepFile:
+      O.DepFile = Value;
+      break;
+    case PocOption::CompileDb:
+      O.CompilationDbDir = Value;
+      break;
+    case PocOption::None:
+      break;
+    }
+  }
+
+  namespace options = clang::driver::options;
+  const opt::OptTable &Table = clang::driver::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  opt::InputArgList Parsed =
+      Table.ParseArgs(ClangArgv, MissingIndex, MissingCount, opt::Visibility(options::ClangOption));
+  if (MissingCount)
+    return argError("missing argument after '" + Twine(Parsed.getArgString(MissingIndex)) + "'");
+
+  bool ForceCxx = false; // -x c++ applies to the inputs after it
+  for (const opt::Arg *A : Parsed) {
+    const opt::Option &Opt = A->getOption();
+    std::vector<std::string> Text = rendered(*A, Parsed);
+    if (Opt.getKind() == opt::Option::UnknownClass)
+      return argError("unknown argument: '" + Twine(A->getAsString(Parsed)) + "'");
+    if (Opt.getKind() == opt::Option::InputClass) {
+      StringRef F = A->getValue();
+      if (ForceCxx || isSource(F))
+        O.Sources.push_back(F.str());
+      else
+        O.LinkInputs.push_back(F.str());
+      continue;
+    }
+    switch (Opt.getID()) {
+    case options::OPT_o:
+      O.Output = A->getValue();
+      continue;
+    case options::OPT_c:
+      O.CompileOnly = true;
+      continue;
+    case options::OPT_S:
+      O.CompileOnly = O.Assemble = true;
+      continue;
+    case options::OPT_E:
+      O.CompileOnly = O.Preprocess = true;
+      continue;
+    case options::OPT_fsyntax_only:
+      O.CompileOnly = O.SyntaxOnly = true;
+      continue;
+    case options::OPT_v:
+      O.Verbose = true;
+      continue;
+    case options::OPT__HASH_HASH_HASH:
+      O.DryRun = O.Verbose = true;
+      continue;
+    case options::OPT_x: {
+      StringRef Lang = A->getValue();
+      if (Lang != "c++" && Lang != "none")
+        return argError("'-x " + Lang + "': poc++ compiles C++ only (-x c++ or -x none)");
+      ForceCxx = Lang == "c++";
+      continue;
+    }
+    case options::OPT_std_EQ:
+      if (Error E = checkStandard(A->getValue()))
+        return E;
+      O.HasStd = true;
+      append(O.ParseFlags, Text);
+      append(O.CompileFlags, Text);
+      continue;
+    case options::OPT_M:
+    case options::OPT_MM:
+      O.Deps.Only = true;
+      [[fallthrough]];
+    case options::OPT_MD:
+    case options::OPT_MMD:
+      O.Deps.Write = true;
+      O.Deps.UserOnly = Opt.getID() == options::OPT_MM || Opt.getID() == options::OPT_MMD;
+      continue;
+    case options::OPT_MF:
+      O.Deps.File = A->getValue();
+      continue;
+    case options::OPT_MT:
+    case options::OPT_MQ:
+      O.Deps.Targets.push_back(A->getValue());
+      continue;
+    case options::OPT_MP:
+      O.Deps.Phony = true;
+      continue;
+    case options::OPT__version:
+      O.Version = true;
+      [[fallthrough]];
+    case options::OPT_dumpversion:
+    case options::OPT_dumpmachine:
+    case options::OPT_print_file_name_EQ:
+    case options::OPT_print_prog_name_EQ:
+    case options::OPT_print_search_dirs:
+    case options::OPT_print_resource_dir:
+    case options::OPT_print_libgcc_file_name:
+    case options::OPT_print_target_triple:
+    case options::OPT_print_effective_triple:
+      append(O.CompilerQuery, Text);
+      continue;
+    case options::OPT_no_pie:
+    case options::OPT_nopie:
+      // Clang's table does not mark them as link options; they are.
+      append(O.LinkFlags, Text);
+      continue;
+    default:
+      break;
+    }
+    if (Opt.matches(options::OPT_Link_Group) || Opt.hasFlag(options::LinkerInput)) {
+      append(O.LinkFlags, Text);
+    } else if (Opt.matches(options::OPT_I_Group) || Opt.matches(options::OPT_clang_i_Group) ||
+               Opt.matches(options::OPT_Preprocessor_Group)) {
+      append(O.ParseFlags, Text);
+      append(O.CompileFlags, Text);
+    } else if (Opt.hasFlag(options::LinkOption) || Opt.matches(options::OPT_f_Group) ||
+               Opt.matches(options::OPT_f_clang_Group) || Opt.matches(options::OPT_m_Group) ||
+               Opt.getID() == options::OPT_pthread) {
+      // -fsanitize=, -pthread, -m32, -fuse-ld=...: both compiling and linking.
+      append(O.CompileFlags, Text);
+      append(O.LinkFlags, Text);
+    } else {
+      append(O.CompileFlags, Text);
+    }
+  }
+  if (O.Help)
+    return O;
+  if (O.Sources.empty() && O.LinkInputs.empty()) {
+    if (!O.CompilerQuery.empty())
+      return O;
+    return argError("no input files");
+  }
+  if ((O.CompileOnly || O.TranslateOnly || O.Deps.Only) && !O.Output.empty() &&
+      O.Sources.size() > 1)
+    return argError("cannot specify -o with -c, -S, -E, -M or --translate-only and "
+                    "several input files");
+  if ((O.TranslateOnly || O.EmitGeneratedDir == "-") && O.Sources.empty())
+    return argError(Twine(O.TranslateOnly ? "--translate-only" : "--emit-generated -") +
+                    " needs C++ source files");
+  // The translation on standard output is the generated-code stream.
+  if (O.TranslateOnly && (O.Output.empty() || O.Output == "-"))
+    O.EmitGeneratedDir = "-";
+  if (O.EmitGeneratedDir == "-")
+    O.TranslateOnly = true;
+  if (O.Deps.Write && O.Sources.size() > 1 && !O.Deps.File.empty())
+    return argError("cannot specify -MF with several input files");
+  return O;
+}
+
+} // namespace pocc
