@@ -77,6 +77,14 @@ check_project() { # check_project NAME CMAKE_ARGS...
   diff "$work/project/expected.txt" "$out.bank.mpi.txt"
   diff "$work/project/wordcount.expected" "$out.wordcount.bare.txt"
   diff "$work/project/wordcount.expected" "$out.wordcount.mpi.txt"
+  local model=$source/tests/data/bdd-models/sylvan-format/anderson.4.bdd
+  [[ $("$out/modelinfo" "$model") == "groups: 24, state variables: 31, nodes in the file: 2317" ]] ||
+    { echo "modelinfo read $model wrongly" >&2; exit 1; }
+  if "$out/modelinfo" "$work/project/CMakeLists.txt" >"$out.modelinfo.txt"; then
+    echo "modelinfo accepted a file that is not a model" >&2
+    exit 1
+  fi
+  grep -q "CMakeLists.txt: byte 0:" "$out.modelinfo.txt"
   ctest --test-dir "$out" --output-on-failure >"$out.ctest.log" 2>&1 ||
     { cat "$out.ctest.log" >&2; exit 1; }
 }
