@@ -42,7 +42,8 @@ CommandLine::CommandLine(std::string program, std::string synopsis)
   option("--workers", "workers per machine (default: its cores shared among its ranks)",
          [this](const std::string &v) { run_.workers = parse_long("--workers", v, 1); });
   option(
-      "--steal", "on (or --steal alone) or off (default): idle machines take ready tasks from busy "
+      "--steal",
+      "on (or --steal alone) or off (default): idle machines take ready tasks from busy "
       "ones",
       [this](const std::string &v) {
         if (v != "on" && v != "off")
@@ -52,6 +53,10 @@ CommandLine::CommandLine(std::string program, std::string synopsis)
       "on");
   option("--allocation", "FILE: read the placement from FILE, or write it there if absent",
          [this](const std::string &v) { run_.allocation_file = v; });
+  option("--dot", "FILE: write the placed graph as Graphviz DOT (FILE.svg, .png: drawn by dot)",
+         [this](const std::string &v) { run_.dot_file = v; });
+  option("--trace", "FILE: write a Chrome trace-event JSON of the run (Perfetto)",
+         [this](const std::string &v) { run_.trace_file = v; });
 }
 
 void CommandLine::option(std::string name, std::string help,
@@ -59,8 +64,7 @@ void CommandLine::option(std::string name, std::string help,
                          std::optional<std::string> alone) {
   if (name.empty() || name == "--" || (name[0] == '-' && name.compare(0, 2, "--") != 0))
     throw std::invalid_argument(fmt::format(
-        "CommandLine::option: '{}' is not an option name: write \"--count\" or \"count\"",
-        name));
+        "CommandLine::option: '{}' is not an option name: write \"--count\" or \"count\"", name));
   if (name.compare(0, 2, "--") != 0)
     name = "--" + name;
   options_.push_back({std::move(name), std::move(help), std::move(set), std::move(alone)});
@@ -82,6 +86,7 @@ std::vector<std::string> CommandLine::parse(int argc, char **argv) {
     }
     if (arg == "--sequential" || arg == "--stats") {
       (arg == "--stats" ? stats_ : sequential_) = true;
+      run_.node_stats = run_.node_stats || arg == "--stats";
       continue;
     }
     if (arg.size() < 2 || arg.compare(0, 2, "--") != 0) {
@@ -116,7 +121,8 @@ std::string CommandLine::usage() const {
   for (const Option &o : options_)
     text += fmt::format("  {:<14} {}\n", o.name, o.help);
   text += fmt::format("  {:<14} {}\n", "--sequential", "run the sequential version instead");
-  text += fmt::format("  {:<14} {}\n", "--stats", "print the run's counters on standard error");
+  text += fmt::format("  {:<14} {}\n", "--stats",
+                      "print the run's counters and a table per node on standard error");
   return text;
 }
 
@@ -152,6 +158,18 @@ void print_stats(const RunStats &stats) {
                m, s.jobs_run, s.batches_sent, s.batches_received, s.records_received,
                s.jobs_stolen);
   }
+  if (stats.nodes.empty())
+    return;
+  std::size_t width = 4;
+  for (const NodeStats &n : stats.nodes)
+    width = std::max(width, n.name.size());
+  fmt::print(stderr, "{:<{}} {:>7} {:>9} {:>6} {:>12} {:>12} {:>12} {:>12}\n", "node", width,
+             "machine", "instances", "stolen", "total ms", "mean ms", "bytes in", "bytes out");
+  for (const NodeStats &n : stats.nodes)
+    fmt::print(stderr, "{:<{}} {:>7} {:>9} {:>6} {:>12.3f} {:>12.3f} {:>12} {:>12}\n", n.name,
+               width, n.machine, n.instances, n.stolen, n.total_us / 1000,
+               n.instances ? n.total_us / 1000 / static_cast<double>(n.instances) : 0.0, n.bytes_in,
+               n.bytes_out);
 }
 
 } // namespace dataflow

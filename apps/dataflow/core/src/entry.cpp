@@ -13,7 +13,7 @@ void token_anchor() {}
 
 std::vector<std::byte> encode_settings(const RunSettings &s) {
   poc::Writer w = in_band_writer();
-  w.write_all(s.scheduling, s.steal, s.machine, s.workers);
+  w.write_all(s.scheduling, s.steal, s.record, s.machine, s.workers);
   w.write(static_cast<std::uint64_t>(s.placement.size()));
   for (const Place &p : s.placement)
     w.write_all(p.machine, p.worker);
@@ -23,7 +23,7 @@ std::vector<std::byte> encode_settings(const RunSettings &s) {
 RunSettings decode_settings(std::span<const std::byte> bytes) {
   poc::Reader in(bytes);
   RunSettings s;
-  in.read_all(s.scheduling, s.steal, s.machine, s.workers);
+  in.read_all(s.scheduling, s.steal, s.record, s.machine, s.workers);
   s.placement.resize(in.read<std::uint64_t>());
   for (Place &p : s.placement)
     in.read_all(p.machine, p.worker);

@@ -51,6 +51,8 @@ int Outbox::flush(Transport &transport, int from) {
   return sent;
 }
 
+thread_local InstanceRecord *MachineRun::current_record_ = nullptr;
+
 MachineRun::MachineRun(RunSettings settings, Transport &transport)
     : settings_(std::move(settings)), transport_(transport),
       next_sequence_(settings_.machines(), 0), next_to_apply_(settings_.machines(), 0),
@@ -73,6 +75,7 @@ void MachineRun::send(Outbox &out) {
 }
 
 void MachineRun::begin() {
+  origin_ = std::chrono::steady_clock::now();
   Outbox out(settings_.machines());
   {
     auto lk = lock();
@@ -117,12 +120,29 @@ void MachineRun::work(int worker) {
       waited = true;
       continue;
     }
+    InstanceRecord record;
+    if (settings_.record) {
+      record.node = job->id;
+      record.tag = job->tag;
+      record.machine = settings_.machine;
+      record.worker = worker;
+      if (settings_.scheduling == Scheduling::distributed)
+        record.stolen_from = job->from;
+      current_record_ = &record;
+      record.start_us = now_us();
+    }
     try {
       execute(*job, out);
     } catch (...) {
       auto lk = lock();
       fail_locked(fmt::format("worker {} of machine {}", worker, settings_.machine),
                   std::current_exception(), out);
+    }
+    if (settings_.record) {
+      record.duration_us = now_us() - record.start_us;
+      current_record_ = nullptr;
+      auto lk = lock();
+      records_.push_back(std::move(record));
     }
     ran = true;
     send(out);
@@ -209,11 +229,13 @@ void MachineRun::accept(int from, std::uint64_t sequence, std::vector<std::byte>
       // Another of that machine's workers sent it before an earlier batch.
       early_[from].emplace(sequence, std::move(batch));
     } else {
+      applying_from_ = from;
       apply_batch_locked(batch, out);
       ++next_to_apply_[from];
       auto &early = early_[from];
       for (auto it = early.begin(); it != early.end() && it->first == next_to_apply_[from];
            it = early.erase(it)) {
+        applying_from_ = from;
         apply_batch_locked(it->second, out);
         ++next_to_apply_[from];
       }
@@ -244,9 +266,12 @@ void MachineRun::apply_batch_locked(std::span<const std::byte> batch, Outbox &ou
 
 void MachineRun::apply_common_locked(RecordKind kind, poc::Reader &in, Outbox &out) {
   switch (kind) {
-  case RecordKind::job:
-    push_ready_locked(read_job(in), out, false);
+  case RecordKind::job: {
+    Job job = read_job(in);
+    job.from = applying_from_;
+    push_ready_locked(std::move(job), out, false);
     return;
+  }
   case RecordKind::steal_request:
     give_work_locked(in.read<int>(), out);
     return;
@@ -346,6 +371,52 @@ std::vector<std::byte> MachineRun::outcome() {
 MachineStats MachineRun::stats() const {
   std::lock_guard<std::mutex> g(mu_);
   return stats_;
+}
+
+double MachineRun::now_us() const {
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - origin_)
+      .count();
+}
+
+namespace {
+void write_spans(poc::Writer &w, const std::vector<std::vector<std::uint64_t>> &spans) {
+  w.write(static_cast<std::uint64_t>(spans.size()));
+  for (const auto &span : spans)
+    w.write_all(span.at(0), span.at(1), span.at(2));
+}
+void read_spans(poc::Reader &in, std::vector<std::vector<std::uint64_t>> &spans) {
+  spans.resize(in.read<std::uint64_t>());
+  for (auto &span : spans) {
+    span.resize(3);
+    in.read_all(span[0], span[1], span[2]);
+  }
+}
+} // namespace
+
+std::vector<std::byte> MachineRun::records() const {
+  std::lock_guard<std::mutex> g(mu_);
+  poc::Writer w = in_band_writer();
+  w.write(static_cast<std::uint64_t>(records_.size()));
+  for (const InstanceRecord &r : records_) {
+    w.write_all(r.node, r.tag, r.machine, r.worker, r.start_us, r.duration_us, r.bytes_in,
+                r.bytes_out, r.stolen_from);
+    write_spans(w, r.read);
+    write_spans(w, r.written);
+  }
+  return w.take();
+}
+
+void read_records(std::span<const std::byte> bytes, std::vector<InstanceRecord> &into) {
+  poc::Reader in(bytes);
+  for (auto n = in.read<std::uint64_t>(); n > 0; --n) {
+    InstanceRecord r;
+    in.read_all(r.node, r.tag, r.machine, r.worker, r.start_us, r.duration_us, r.bytes_in,
+                r.bytes_out, r.stolen_from);
+    read_spans(in, r.read);
+    read_spans(in, r.written);
+    into.push_back(std::move(r));
+  }
+  in.expect_end();
 }
 
 } // namespace dataflow

@@ -17,7 +17,8 @@ constexpr std::size_t kDataPerJob = 64;
 StreamRun::StreamRun(std::shared_ptr<const StreamGraph> graph, RunSettings settings,
                      Transport &transport)
     : MachineRun(std::move(settings), transport), graph_(std::move(graph)),
-      inboxes_(graph_->vertices()), closed_(graph_->streams()), reports_(graph_->vertices()) {
+      inboxes_(graph_->vertices()), closed_(graph_->streams()), read_count_(graph_->streams(), 0),
+      written_count_(graph_->streams(), 0), reports_(graph_->vertices()) {
   if (settings_.placement.size() != graph_->vertices())
     throw graph_error(fmt::format("the placement covers {} vertices, the graph has {}",
                                   settings_.placement.size(), graph_->vertices()));
@@ -65,6 +66,10 @@ void StreamRun::execute(Job &job, Outbox &out) {
     if (start && spec.on_start)
       spec.on_start(vertex);
     for (auto &[s, value] : data) {
+      if (current_record_) {
+        current_record_->bytes_in += value.encoded_size();
+        note_datum(s, read_count_, current_record_->read);
+      }
       {
         auto lk = lock();
         if (closed_[s])
@@ -101,6 +106,18 @@ void StreamRun::execute(Job &job, Outbox &out) {
     schedule_locked(v, out);
 }
 
+void StreamRun::note_datum(StreamId s, std::vector<std::uint64_t> &count,
+                           std::vector<std::vector<std::uint64_t>> &spans) const {
+  const StreamSpec &stream = graph_->stream_spec(s);
+  if (machine_of(stream.tail) == machine_of(stream.head))
+    return;
+  const std::uint64_t index = count[s]++;
+  if (!spans.empty() && spans.back()[0] == s && spans.back()[1] + spans.back()[2] == index)
+    ++spans.back()[2];
+  else
+    spans.push_back({s, index, 1});
+}
+
 const std::string &StreamRun::vertex_name(VertexId v) const { return graph_->vertex_spec(v).name; }
 
 bool StreamRun::write(VertexId from, StreamId s, Operand value) {
@@ -114,6 +131,10 @@ bool StreamRun::write(VertexId from, StreamId s, Operand value) {
   auto lk = lock();
   if (closed_[s])
     return false;
+  if (current_record_) {
+    current_record_->bytes_out += value.encoded_size();
+    note_datum(s, written_count_, current_record_->written);
+  }
   if (poc::Writer *w = route(machine_of(stream.head), *current_out_)) {
     w->write(RecordKind::datum);
     w->write(s);

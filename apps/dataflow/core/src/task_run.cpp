@@ -232,10 +232,15 @@ void TaskRun::execute(Job &job, Outbox &out) {
   const NodeId n = job.id;
   const NodeSpec &spec = graph_->spec(n);
   std::uint64_t emitted = 1;
+  if (current_record_)
+    for (const Operand &input : job.inputs)
+      current_record_->bytes_in += input ? input.encoded_size() : 0;
   try {
     if (spec.kind == NodeKind::source) {
       emitted = 0;
       spec.source([&](Operand value) {
+        if (current_record_)
+          current_record_->bytes_out += value.encoded_size();
         {
           auto lk = lock();
           // The source goes on emitting: another worker takes what it makes.
@@ -245,6 +250,9 @@ void TaskRun::execute(Job &job, Outbox &out) {
       });
     } else {
       std::vector<Operand> outputs = spec.body(job.inputs);
+      if (current_record_)
+        for (const Operand &output : outputs)
+          current_record_->bytes_out += output.encoded_size();
       auto lk = lock();
       route_outputs_locked(n, job.tag, outputs, out, true);
     }

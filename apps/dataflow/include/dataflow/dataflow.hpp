@@ -22,6 +22,7 @@
 #include <dataflow/entry.hpp>
 #include <dataflow/results.hpp>
 #include <dataflow/stream_run.hpp>
+#include <dataflow/views.hpp>
 
 #include <poc/machine.hpp>
 #include <poc/sync.hpp>
@@ -100,6 +101,8 @@ public:
     const MachineStats s = run_->stats();
     return {s.jobs_run, s.batches_sent, s.batches_received, s.records_received, s.jobs_stolen};
   }
+  /// The jobs this machine ran, encoded (with --trace or --stats).
+  std::vector<std::byte> records() const { return run_->records(); }
   /// Waits for the batches this scheduler sent.
   void drain() { poc::sync(); }
 
@@ -150,8 +153,10 @@ inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
   RunSettings settings;
   settings.scheduling = options.scheduling;
   settings.steal = options.steal;
+  settings.record = !options.trace_file.empty() || options.node_stats;
   settings.workers = workers;
   settings.placement = place(workers, stats);
+  stats.placement = settings.placement;
 
   std::random_device entropy;
   const std::uint64_t run_id = (std::uint64_t{entropy()} << 32 | entropy()) | 1;
@@ -182,6 +187,8 @@ inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
     s->drain();
     const std::vector<std::uint64_t> c = s->counters();
     stats.per_machine.push_back({c[0], c[1], c[2], c[3], c[4]});
+    if (settings.record)
+      read_records(s->records(), stats.instances);
   }
   for (Worker *w : team)
     delete w;
@@ -211,16 +218,18 @@ inline std::vector<Place> place_task_graph(const TaskGraph &graph, const GraphSh
 }
 
 /// Runs the graph that `build(input)` makes (and `factory` makes on every
-/// machine) and reads machine 0's outcome with `read`.
+/// machine) and reads machine 0's outcome with `read`; shows it as the
+/// options ask (--dot, --trace, --stats), even when it failed.
 template <class Graph, class Input>
 Results run_graph(MachineRunFactory factory, Graph (*build)(const Input &), const Input &input,
-                  const RunOptions &options, const Placer &place,
+                  const RunOptions &options, const GraphView &view, const Placer &place,
                   const std::function<Results(std::span<const std::byte>)> &read) {
   poc::Writer encoded = in_band_writer();
   encoded.write(input);
   RunStats stats;
   const std::vector<std::byte> outcome =
       launch(function_token(factory), function_token(build), encoded.take(), options, place, stats);
+  show_run(view, options, stats);
   Results results = read(outcome);
   results.stats() = std::move(stats);
   return results;
@@ -239,8 +248,10 @@ Results run(TaskGraph (*build)(const Input &), const std::type_identity_t<Input>
   const TaskGraph graph = build(input);
   // A graph that cannot run fails here, before any process starts.
   const GraphShape shape = GraphShape::of(graph);
+  check_dot_available(options.dot_file);
   return detail::run_graph(
       &detail::make_run<TaskRun, TaskGraph, Input>, build, input, options,
+      GraphView::of(graph, shape),
       [&](const std::vector<int> &workers, RunStats &stats) {
         return detail::place_task_graph(graph, shape, options, workers, stats);
       },
@@ -254,8 +265,9 @@ Results run(StreamGraph (*build)(const Input &), const std::type_identity_t<Inpu
             const RunOptions &options = {}) {
   const StreamGraph graph = build(input);
   graph.check();
+  check_dot_available(options.dot_file);
   return detail::run_graph(
-      &detail::make_run<StreamRun, StreamGraph, Input>, build, input, options,
+      &detail::make_run<StreamRun, StreamGraph, Input>, build, input, options, GraphView::of(graph),
       [&](const std::vector<int> &workers, RunStats &) { return graph.place(workers); },
       [&](std::span<const std::byte> outcome) { return read_stream_results(graph, outcome); });
 }

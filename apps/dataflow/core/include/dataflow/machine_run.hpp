@@ -21,6 +21,7 @@
 #include <dataflow/run_options.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -45,6 +46,8 @@ public:
 struct RunSettings {
   Scheduling scheduling = Scheduling::distributed;
   bool steal = false;
+  /// Record every job (InstanceRecord): --trace, --stats.
+  bool record = false;
   /// This machine's index.
   int machine = 0;
   /// Workers per machine.
@@ -106,6 +109,8 @@ struct Job {
   std::uint32_t id = 0;
   std::uint64_t tag = 0;
   std::vector<Operand> inputs;
+  /// The machine that sent it here (stolen or dispatched), or -1.
+  int from = -1;
 };
 
 class MachineRun {
@@ -125,6 +130,8 @@ public:
   /// Machine 0, after the run: the encoded results or failure.
   std::vector<std::byte> outcome();
   MachineStats stats() const;
+  /// The jobs this machine ran (RunSettings::record), encoded.
+  std::vector<std::byte> records() const;
 
   const RunSettings &settings() const noexcept { return settings_; }
   int machine() const noexcept { return settings_.machine; }
@@ -172,10 +179,14 @@ protected:
   /// Seals (taking the lock) and sends what `out` holds.
   void send(Outbox &out);
 
+  /// The record of the job running on this thread, if recording.
+  static thread_local InstanceRecord *current_record_;
+
   const RunSettings settings_;
   Transport &transport_;
 
 private:
+  double now_us() const;
   void apply_batch_locked(std::span<const std::byte> batch, Outbox &out);
   void apply_common_locked(RecordKind kind, poc::Reader &in, Outbox &out);
   void finish_locked(Outbox &out);
@@ -202,6 +213,14 @@ private:
   std::optional<Failure> failure_;
   // Counters (lock held).
   MachineStats stats_;
+  /// The batch being applied came from this machine.
+  int applying_from_ = -1;
+  // With RunSettings::record: the jobs run, timed from `origin_`.
+  std::chrono::steady_clock::time_point origin_;
+  std::vector<InstanceRecord> records_;
 };
+
+/// Main's side: adds the records of MachineRun::records() to `into`.
+void read_records(std::span<const std::byte> bytes, std::vector<InstanceRecord> &into);
 
 } // namespace dataflow

@@ -70,6 +70,12 @@ public:
   template <class T> const T &get() const { return *static_cast<const T *>(value_.get()); }
 
   void encode(poc::Writer &out) const { codec_->encode(value_.get(), out); }
+  /// The size of its encoding (for --trace and --stats).
+  std::size_t encoded_size() const {
+    poc::Writer w = in_band_writer();
+    encode(w);
+    return w.bytes().size();
+  }
   static Operand decode(const Codec &codec, poc::Reader &in) {
     return Operand(codec.decode(in), &codec);
   }

@@ -30,6 +30,13 @@ struct RunOptions {
   /// list scheduling and write it there.
   std::string allocation_file;
   PlacementCosts costs;
+  /// If set: write the graph, placed, as Graphviz DOT (`.svg`/`.png`: run
+  /// Graphviz's `dot` on it).
+  std::string dot_file;
+  /// If set: write a Chrome trace-event JSON of the run.
+  std::string trace_file;
+  /// Measure every node (RunStats::nodes).
+  bool node_stats = false;
 };
 
 /// Counters of one machine.
@@ -39,6 +46,37 @@ struct MachineStats {
   std::uint64_t batches_received = 0;
   std::uint64_t records_received = 0;
   std::uint64_t jobs_stolen = 0;
+};
+
+/// One instance of a node (a vertex: one job, its start callback or a batch
+/// of data), recorded only with RunOptions::trace_file or node_stats.
+struct InstanceRecord {
+  std::uint32_t node = 0;
+  std::uint64_t tag = 0;
+  int machine = 0;
+  int worker = 0;
+  /// Microseconds of the machine's steady clock since it began the run.
+  double start_us = 0;
+  double duration_us = 0;
+  /// Encoded size of the operands (data) it took and made.
+  std::uint64_t bytes_in = 0;
+  std::uint64_t bytes_out = 0;
+  /// Distributed scheduling: the machine it was stolen from, else -1.
+  int stolen_from = -1;
+  /// Stream graphs: {stream, index of its first datum, count} read from and
+  /// written to streams that cross machines.
+  std::vector<std::vector<std::uint64_t>> read, written;
+};
+
+/// Per node (or vertex), with RunOptions::node_stats.
+struct NodeStats {
+  std::string name;
+  int machine = 0;
+  std::uint64_t instances = 0;
+  std::uint64_t stolen = 0;
+  double total_us = 0;
+  std::uint64_t bytes_in = 0;
+  std::uint64_t bytes_out = 0;
 };
 
 /// What a run cost.
@@ -52,6 +90,12 @@ struct RunStats {
   double run_seconds = 0;
   /// True if the placement was read from the allocation file.
   bool placement_from_file = false;
+  /// Where each node (vertex) was placed.
+  std::vector<Place> placement;
+  /// Every instance, with RunOptions::trace_file or node_stats.
+  std::vector<InstanceRecord> instances;
+  /// Per node, with RunOptions::node_stats (print_stats prints them).
+  std::vector<NodeStats> nodes;
 };
 
 /// Where a run failed and why.

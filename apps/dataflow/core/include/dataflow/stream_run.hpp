@@ -55,10 +55,18 @@ private:
   void close_locked(StreamId s, Outbox &out);
   void mark_closed_locked(StreamId s, Outbox &out);
   void store_report_locked(VertexId v, Operand value, Outbox &out);
+  /// Adds datum `count[s]++` of stream `s` to `spans` if it crosses machines.
+  void note_datum(StreamId s, std::vector<std::uint64_t> &count,
+                  std::vector<std::vector<std::uint64_t>> &spans) const;
 
   const std::shared_ptr<const StreamGraph> graph_;
   std::vector<Inbox> inboxes_;
   std::vector<bool> closed_;
+  /// With RunSettings::record: data read from (at the head) and written to
+  /// (at the tail) each stream between machines, so that --trace can pair
+  /// a datum's writer with its reader. Each is used by one vertex only.
+  std::vector<std::uint64_t> read_count_;
+  std::vector<std::uint64_t> written_count_;
   std::size_t local_vertices_ = 0;
   std::size_t started_ = 0;
   /// The outbox of the job running on this thread (callbacks write to it).
