@@ -1,0 +1,256 @@
+//===- RewriteCalls.cpp - Calls and operators of process classes ===//
+#include "pocc/RewriteVisitor.h"
+
+#include "pocc/LayoutHash.h"
+#include "pocc/Persistence.h"
+#include "pocc/SerializerGen.h"
+#include "pocc/TypeNames.h"
+
+using namespace clang;
+
+namespace pocc {
+
+bool RewriteVisitor::checkProblem(const RemoteMethod &M, const CallExpr *Call,
+                                  const CXXConstructExpr *Ctor, SourceLocation At) {
+  if (!M.Problem)
+    return true;
+  std::string Name = M.Decl ? M.Decl->getQualifiedNameAsString() : "";
+  if (M.ProblemParam) {
+    unsigned Index = M.ProblemParam->getFunctionScopeIndex();
+    const Expr *Arg = nullptr;
+    if (Call && Index < Call->getNumArgs())
+      Arg = Call->getArg(Index);
+    if (Ctor && Index < Ctor->getNumArgs())
+      Arg = Ctor->getArg(Index);
+    SourceLocation L = Arg && !isa<CXXDefaultArgExpr>(Arg) ? Arg->getBeginLoc() : At;
+    Diags.report(L, Diag::UnsendableParam)
+        << Name << M.ProblemParam->getName() << M.ProblemParam->getType() << M.Problem->Reason;
+    Diags.report(M.ProblemParam->getLocation(), Diag::DeclaredHere) << M.ProblemParam->getName();
+  } else {
+    Diags.report(At, Diag::UnsendableResult)
+        << Name << M.Decl->getReturnType() << M.Problem->Reason;
+  }
+  if (M.Problem->Culprit && M.Problem->Culprit != M.ProblemParam)
+    Diags.report(M.Problem->Culprit->getLocation(), Diag::DeclaredHere)
+        << M.Problem->Culprit->getName();
+  return false;
+}
+
+void RewriteVisitor::checkArrayArgs(const RemoteMethod &M, llvm::ArrayRef<const Expr *> Args) {
+  for (size_t I = 0; I < M.Params.size() && I < Args.size(); ++I) {
+    if (M.Params[I].Kind != ParamKind::RemoteArray)
+      continue;
+    const Expr *A = Args[I]->IgnoreParenImpCasts();
+    if (isa<CXXDefaultArgExpr>(A) || isa<CXXNullPtrLiteralExpr>(A) || isa<GNUNullExpr>(A) ||
+        A->isNullPointerConstant(*Ctx, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    if (!Model->mayBeRemoteArray(Args[I]))
+      Diags.report(Args[I]->getBeginLoc(), Diag::LocalPointerToRemote)
+          << M.Params[I].Decl->getName() << (M.Decl ? M.Decl->getQualifiedNameAsString() : "");
+  }
+}
+
+void RewriteVisitor::rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args,
+                                     unsigned NumArgs, SourceLocation Close, bool HaveLeading) {
+  // The first explicit argument; default arguments have no source.
+  const Expr *First = nullptr;
+  for (unsigned I = 0; I < NumArgs; ++I)
+    if (!isa<CXXDefaultArgExpr>(Args[I])) {
+      First = Args[I];
+      break;
+    }
+  if (First)
+    replace(AfterCallee, SM->getExpansionLoc(First->getBeginLoc()), HaveLeading ? ", " : "");
+  else
+    replace(AfterCallee, Close, "");
+}
+
+bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+  if (!inUserFile(E->getBeginLoc()))
+    return true;
+  const CXXMethodDecl *MD = E->getMethodDecl();
+  const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreParens());
+  if (!MD || !ME || MD->isStatic())
+    return true;
+  const Expr *Base = ME->getBase();
+  bool Deref = false;
+  if (!ME->isArrow()) {
+    const auto *UO = dyn_cast<UnaryOperator>(Base->IgnoreParens());
+    if (!UO || UO->getOpcode() != UO_Deref)
+      return startOnObjectIfStarted(E, ME);
+    Deref = true;
+  } else if (isa<CXXThisExpr>(Base->IgnoreParenImpCasts())) {
+    return startOnObjectIfStarted(E, ME);
+  }
+  // `(*this).f()`: the process's own object, like `this->f()`.
+  if (Deref && isa<CXXThisExpr>(
+                   cast<UnaryOperator>(Base->IgnoreParens())->getSubExpr()->IgnoreParenImpCasts()))
+    return startOnObjectIfStarted(E, ME);
+  QualType PT =
+      Deref ? cast<UnaryOperator>(Base->IgnoreParens())->getSubExpr()->getType() : Base->getType();
+  const CXXRecordDecl *Pointee =
+      PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl() : nullptr;
+  if (!Pointee || !Model->isRemotable(Pointee))
+    return startOnObjectIfStarted(E, ME);
+  if (!rewritable(E))
+    return true;
+  const RemoteMethod *M = Gen->methodFor(MD);
+  if (!M) {
+    if (MD->getAccess() != AS_public)
+      Diags.report(ME->getMemberLoc(), Diag::RemoteCallToPrivate)
+          << MD->getName() << MD->getParent()->getName();
+    else
+      Diags.report(ME->getMemberLoc(), Diag::Unsupported)
+          << ("calling '" + MD->getNameAsString() +
+              "' through a pointer that may refer to another process");
+    return true;
+  }
+  if (!checkProblem(*M, E, nullptr, ME->getMemberLoc()))
+    return true;
+  checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs()));
+  R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
+                     clientWrapper(MD, *M, E->getBeginLoc()) + (Deref ? "&" : ""));
+  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(), E->getNumArgs(),
+                  SM->getExpansionLoc(E->getRParenLoc()), true);
+  return true;
+}
+
+std::string RewriteVisitor::clientWrapper(const CXXMethodDecl *MD, const RemoteMethod &M,
+                                          SourceLocation Begin) {
+  std::string Variant;
+  if (takeStartOf(Begin))
+    Variant = isDiscarded() ? "_start" : "_future";
+  const RemoteClass &Unit = Gen->unitFor(MD);
+  Gen->use(Unit, M, Variant);
+  noteUse(Unit);
+  return "::poc_gen::" + Unit.Id + "_client::" + M.Key + Variant + "(";
+}
+
+bool RewriteVisitor::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
+  // A member operator of the object `*p`.
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
+  if (!MD || MD->isStatic() || E->getNumArgs() == 0)
+    return false;
+  const Expr *Object = E->getArg(0);
+  // A const operator sees `*p` converted to const: look through that too.
+  const auto *UO = dyn_cast<UnaryOperator>(Object->IgnoreParenImpCasts());
+  // `*this` is the process's own object, never another process.
+  if (!UO || UO->getOpcode() != UO_Deref ||
+      isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+    return false;
+  const CXXRecordDecl *Pointee = UO->getSubExpr()->getType()->getPointeeCXXRecordDecl();
+  if (!Pointee || !Model->isRemotable(Pointee))
+    return false;
+  const OverloadedOperatorKind Op = E->getOperator();
+  const RemoteMethod *M = Op == OO_Call || Op == OO_Subscript ? Gen->methodFor(MD) : nullptr;
+  if (!M) {
+    Diags.report(E->getOperatorLoc(), Diag::Unsupported)
+        << ("calling '" + MD->getNameAsString() +
+            "' through a pointer that may refer to another process (only "
+            "operator() and operator[] are remote calls); call a named method "
+            "instead");
+    return true;
+  }
+  if (!rewritable(E) || !checkProblem(*M, nullptr, nullptr, E->getOperatorLoc()))
+    return true;
+  checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs() + 1, E->getNumArgs() - 1));
+  R.InsertTextBefore(SM->getExpansionLoc(Object->getBeginLoc()),
+                     clientWrapper(MD, *M, E->getBeginLoc()) + "&");
+  // What follows the object: "(args)" or "[index]"; its closing token
+  // becomes the wrapper's closing parenthesis.
+  SourceLocation Close = SM->getExpansionLoc(E->getEndLoc());
+  rewriteCallArgs(afterToken(SM->getExpansionLoc(Object->getEndLoc())), E->getArgs() + 1,
+                  E->getNumArgs() - 1, Close, true);
+  if (Op == OO_Subscript)
+    replace(Close, afterToken(Close), ")");
+  return true;
+}
+
+bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
+  if (!inUserFile(E->getBeginLoc()))
+    return true;
+  if (isAddressLiteral(E)) {
+    rewriteAddressLiteral(E);
+    return true;
+  }
+  if (const CXXRecordDecl *RD = persistentClass(E))
+    checkPersistable(RD, E->getBeginLoc());
+  if (isa<CXXMemberCallExpr>(E))
+    return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && rewriteProcessOperator(Op))
+    return true;
+  if (rewriteDependentCall(E))
+    return true;
+  // A method of a local object in a template: `start obj.f()` with a
+  // dependent `obj`.
+  const Expr *Callee = E->getCallee()->IgnoreParens();
+  if (isa<CXXDependentScopeMemberExpr>(Callee) || isa<UnresolvedMemberExpr>(Callee))
+    return startOnObjectIfStarted(E, Callee);
+  return startLocalIfStarted(E);
+}
+
+bool RewriteVisitor::rewriteDependentCall(const CallExpr *E) {
+  // The callee of a call whose method overload resolution has not chosen
+  // yet: a member of a dependent type, an overload set, or a method called
+  // with type-dependent arguments.
+  const Expr *Callee = E->getCallee()->IgnoreParens();
+  const Expr *Base = nullptr;
+  DeclarationName Name;
+  bool Arrow = false, Implicit = false, Explicit = false;
+  // The two kinds of unresolved member reference have the same accessors.
+  auto unresolved = [&](const auto *Member, DeclarationName MemberName) {
+    Implicit = Member->isImplicitAccess();
+    Base = Member->getBase();
+    Name = MemberName;
+    Arrow = Member->isArrow();
+    Explicit = Member->hasExplicitTemplateArgs();
+  };
+  if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(Callee)) {
+    unresolved(D, D->getMember());
+  } else if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Callee)) {
+    unresolved(U, U->getMemberName());
+  } else if (const auto *M = dyn_cast<MemberExpr>(Callee)) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
+    if (!MD || MD->isStatic())
+      return false;
+    Base = M->getBase();
+    Name = MD->getDeclName();
+    Arrow = M->isArrow();
+    Explicit = M->hasExplicitTemplateArgs();
+  } else {
+    return false;
+  }
+  if (Implicit || !Base || Explicit || !Name.isIdentifier() ||
+      isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
+    return false;
+  // Through a pointer: `p->f()` or `(*p).f()`.
+  const Expr *Pointer = Base;
+  if (!Arrow) {
+    const auto *UO = dyn_cast<UnaryOperator>(Base->IgnoreParens());
+    if (!UO || UO->getOpcode() != UO_Deref)
+      return false;
+    Pointer = UO->getSubExpr();
+  }
+  QualType PT = Pointer->getType();
+  if (!PT->isDependentType()) {
+    const CXXRecordDecl *RD =
+        PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl() : nullptr;
+    if (!RD || !Model->isRemotable(RD))
+      return false;
+  }
+  llvm::StringRef Method = Name.getAsIdentifierInfo()->getName();
+  if (!dependent().isRemoteName(Method))
+    return false; // no process has such a method: always a local call
+  if (!rewritable(E))
+    return true;
+  std::string Variant;
+  if (takeStartOf(E->getBeginLoc()))
+    Variant = isDiscarded() ? "_start" : "_future";
+  R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
+                     dependent().use(Method, Variant) + "(" + (Arrow ? "" : "&"));
+  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(), E->getNumArgs(),
+                  SM->getExpansionLoc(E->getRParenLoc()), true);
+  return true;
+}
+
+} // namespace pocc

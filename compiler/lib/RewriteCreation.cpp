@@ -1,0 +1,232 @@
+//===- RewriteCreation.cpp - Creation, deletion and persistent addresses ===//
+#include "pocc/RewriteVisitor.h"
+
+#include "pocc/LayoutHash.h"
+#include "pocc/Persistence.h"
+#include "pocc/SerializerGen.h"
+#include "pocc/TypeNames.h"
+
+using namespace clang;
+
+namespace pocc {
+
+void RewriteVisitor::rewriteAddressLiteral(const CallExpr *E) {
+  // The conversion that consumes the marker's value, if any, is among the
+  // enclosing expressions (Parents.back() is E itself).
+  const CXXRecordDecl *RD = nullptr;
+  for (size_t I = Parents.size() - 1; I-- > 0;) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Parents[I])) {
+      RD = persistentClass(MC);
+      break;
+    }
+    if (!isImplicitWrapper(Parents[I]) && !isa<MemberExpr>(Parents[I]))
+      break;
+  }
+  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation End = afterToken(SM->getExpansionLoc(E->getEndLoc()));
+  // The marker is one character shorter than the literal; drop its padding.
+  if (*SM->getCharacterData(End) == ' ')
+    End = End.getLocWithOffset(1);
+  // The marker's argument is the address as the user wrote it, quoted.
+  llvm::StringRef Quoted = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(E->getArg(0)->getSourceRange()), *SM, LangOpts);
+  if (!RD) {
+    // Not a class pointer: the literal was an ordinary string.
+    replace(Begin, End, "\"poc://" + Quoted.drop_front(1).str());
+    return;
+  }
+  checkPersistable(RD, Begin);
+  replace(Begin, End,
+          "::poc::persistent<" + codeSpelling(Ctx->getRecordType(RD), *Ctx) + ">(" + Quoted.str() +
+              ")");
+}
+
+void RewriteVisitor::checkPersistable(const CXXRecordDecl *RD, SourceLocation At) {
+  if (!RD->hasDefinition())
+    return; // Clang has reported the incomplete type
+  RD = RD->getDefinition();
+  if (auto U = Sendable->checkState(RD)) {
+    Diags.report(At, Diag::NotPersistable)
+        << className(RD)
+        << U->Reason + "; or give the class poc_write/poc_read members "
+                       "(docs/serialization.md)";
+    if (U->Culprit)
+      Diags.report(U->Culprit->getLocation(), Diag::DeclaredHere) << U->Culprit->getName();
+  } else if (!RD->hasDefaultConstructor()) {
+    Diags.report(At, Diag::NotPersistable)
+        << className(RD)
+        << "it has no default constructor, which activation needs to make "
+           "the object its saved state is loaded into";
+  }
+}
+
+bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
+  // `start p = new(m) T(...)`: the creation is what is started.
+  if (E->getOpcode() != BO_Assign || !inUserFile(E->getBeginLoc()))
+    return true;
+  const auto *New = dyn_cast<CXXNewExpr>(E->getRHS()->IgnoreParenImpCasts());
+  if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && takeStart(E->getBeginLoc()))
+    StartedNews.insert(New);
+  return true;
+}
+
+bool RewriteVisitor::VisitDeclStmt(DeclStmt *S) {
+  // `start T* p = new(m) T(...)`.
+  if (!S->isSingleDecl() || !inUserFile(S->getBeginLoc()))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(S->getSingleDecl());
+  const auto *New =
+      VD && VD->getInit() ? dyn_cast<CXXNewExpr>(VD->getInit()->IgnoreParenImpCasts()) : nullptr;
+  if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && takeStart(S->getBeginLoc()))
+    StartedNews.insert(New);
+  return true;
+}
+
+void RewriteVisitor::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
+  if (E->getInitializationStyle() == CXXNewInitializationStyle::Braces) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process of a template parameter type with braces; write "
+           "'new (m) T(args)'";
+    return;
+  }
+  std::string Type =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(
+                               E->getAllocatedTypeSourceInfo()->getTypeLoc().getSourceRange()),
+                           *SM, LangOpts)
+          .str();
+  const Expr *Where = E->getPlacementArg(0);
+  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation WhereBegin = SM->getExpansionLoc(Where->getBeginLoc());
+  SourceLocation WhereEnd = afterToken(SM->getExpansionLoc(Where->getEndLoc()));
+  replace(Begin, WhereBegin, dependent().useCreation(Started) + "<" + Type + ">(");
+  SourceRange Parens = E->getDirectInitRange();
+  if (Parens.isInvalid()) { // `new (m) T`: the default constructor
+    replace(WhereEnd, afterToken(SM->getExpansionLoc(E->getEndLoc())), ")");
+    return;
+  }
+  unsigned Args = 0;
+  if (const auto *List = dyn_cast_or_null<ParenListExpr>(E->getInitializer()))
+    Args = List->getNumExprs();
+  else if (E->getInitializer())
+    Args = 1;
+  // `) T(` becomes `, ` (or nothing); the arguments and `)` stay.
+  replace(WhereEnd, afterToken(SM->getExpansionLoc(Parens.getBegin())), Args ? ", " : "");
+}
+
+bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
+  if (inUserFile(E->getBeginLoc()) && isDependentRemoteNew(E) && rewritable(E)) {
+    rewriteDependentNew(E, StartedNews.count(E) || takeStart(E->getBeginLoc()));
+    return true;
+  }
+  if (!inUserFile(E->getBeginLoc()) || !isRemoteNew(E) || !rewritable(E))
+    return true;
+  bool Started = StartedNews.count(E) || takeStart(E->getBeginLoc());
+  const Expr *Where = E->getPlacementArg(0);
+  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation WhereBegin = SM->getExpansionLoc(Where->getBeginLoc());
+  SourceLocation WhereEnd = afterToken(SM->getExpansionLoc(Where->getEndLoc()));
+  SourceLocation End = afterToken(SM->getExpansionLoc(E->getEndLoc()));
+  if (E->isArray()) {
+    QualType Elem = E->getAllocatedType();
+    if (!Elem.isTriviallyCopyableType(*Ctx) || Elem->isPointerType()) {
+      Diags.report(E->getBeginLoc(), Diag::RemoteArrayElement) << Elem;
+      return true;
+    }
+    const Expr *Size = *E->getArraySize();
+    replace(Begin, WhereBegin, "::poc::create_array<" + codeSpelling(Elem, *Ctx) + ">(");
+    replace(WhereEnd, SM->getExpansionLoc(Size->getBeginLoc()), ", ");
+    replace(afterToken(SM->getExpansionLoc(Size->getEndLoc())), End, ")");
+    return true;
+  }
+  const CXXConstructExpr *CE = E->getConstructExpr();
+  if (!CE) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process of a class without a constructor call "
+           "(aggregate initialisation); declare a constructor";
+    return true;
+  }
+  const RemoteClass &C = Gen->classFor(E->getAllocatedType()->getAsCXXRecordDecl());
+  if (!C.Concrete) {
+    // Abstract classes are Clang's error already; this is the system header.
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process of '" + C.Decl->getQualifiedNameAsString() +
+               "', which is declared in a system header (a header found through "
+               "-isystem or a system directory); include its folder with -I";
+    return true;
+  }
+  if (C.Decl->isLocalClass()) {
+    // Its interface and server are generated at namespace scope.
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process of '" + C.Decl->getNameAsString() +
+               "', a class defined inside a function; define it at namespace scope";
+    return true;
+  }
+  const RemoteMethod *M = Gen->methodFor(CE->getConstructor());
+  if (!M) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "creating a process with a copy, move or non-public constructor";
+    return true;
+  }
+  if (!checkProblem(*M, nullptr, CE, E->getBeginLoc()))
+    return true;
+  llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
+  checkArrayArgs(*M, Args);
+  bool Persistent = isPersistentNew(E);
+  if (Persistent && Started) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "'start' before a persistent creation (its state is saved before "
+           "it returns); create it, then start calls on it";
+    return true;
+  }
+  if (Persistent)
+    checkPersistable(C.Decl, E->getBeginLoc());
+  std::string Kind = Persistent ? "make_persistent" : Started ? "start_create" : "create";
+  Gen->use(C, *M, Kind);
+  noteUse(C);
+  replace(Begin, WhereBegin,
+          "::poc_gen::" + C.Id + "_client::" + Kind + "_" + M->Key.substr(5) + "(");
+  const Expr *Last = nullptr;
+  const Expr *First = nullptr;
+  for (const Expr *A : Args)
+    if (!isa<CXXDefaultArgExpr>(A)) {
+      if (!First)
+        First = A;
+      Last = A;
+    }
+  if (First) {
+    replace(WhereEnd, SM->getExpansionLoc(First->getBeginLoc()), ", ");
+    replace(afterToken(SM->getExpansionLoc(Last->getEndLoc())), End, ")");
+  } else {
+    replace(WhereEnd, End, ")");
+  }
+  return true;
+}
+
+bool RewriteVisitor::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+  if (!inUserFile(E->getBeginLoc()))
+    return true;
+  const Expr *Arg = E->getArgument();
+  QualType T = Arg->IgnoreImpCasts()->getType();
+  const char *Fn = nullptr;
+  if (T->isDependentType()) {
+    // In a template, `delete p` of a dependent `T*` may end a process:
+    // ::poc::destroy deletes a local object and ends a remote one.
+    if (!E->isArrayForm())
+      Fn = "::poc::destroy(";
+  } else if (!T->isPointerType()) {
+    return true;
+  } else if (E->isArrayForm()) {
+    if (isScalarPointer(T) && Model->mayBeRemoteArray(Arg))
+      Fn = "::poc::destroy_array(";
+  } else if (const auto *RD = T->getPointeeType()->getAsCXXRecordDecl()) {
+    if (Model->isRemotable(RD))
+      Fn = "::poc::destroy(";
+  }
+  if (!Fn || !rewritable(E))
+    return true;
+  replace(SM->getExpansionLoc(E->getBeginLoc()), SM->getExpansionLoc(Arg->getBeginLoc()), Fn);
+  R.InsertTextAfterToken(SM->getExpansionLoc(Arg->getEndLoc()), ")");
+  return true;
+}
+
+} // namespace pocc

@@ -1,0 +1,183 @@
+//===- RewriteStart.cpp - `start`: which expression a start keyword starts ===//
+#include "pocc/RewriteVisitor.h"
+
+#include "pocc/LayoutHash.h"
+#include "pocc/Persistence.h"
+#include "pocc/SerializerGen.h"
+#include "pocc/TypeNames.h"
+
+using namespace clang;
+
+namespace pocc {
+
+void RewriteVisitor::reportStrayStarts() {
+  for (const auto &[FID, Offsets] : StartOffsets)
+    for (const auto &Started : Offsets)
+      Diags.report(SM->getComposedLoc(FID, Started.second), Diag::StartNotACall);
+}
+
+bool RewriteVisitor::takeStart(SourceLocation Begin) {
+  if (StartOffsets.empty() || !inUserFile(Begin))
+    return false;
+  SourceLocation L = SM->getExpansionLoc(Begin);
+  auto File = StartOffsets.find(SM->getFileID(L));
+  if (File == StartOffsets.end())
+    return false;
+  unsigned Off = SM->getFileOffset(L);
+  auto It = File->second.find(Off);
+  if (It == File->second.end())
+    return false;
+  // Remove the blanks or the parse-only marker the pre-pass left.
+  LastStartKeyword = SM->getComposedLoc(File->first, It->second);
+  R.RemoveText(LastStartKeyword, Off - It->second);
+  File->second.erase(It);
+  return true;
+}
+
+bool RewriteVisitor::isDiscarded() {
+  // The value is passed on, and dropped where its enclosing expression's
+  // is, by the right operand of a comma and by a comma fold
+  // (`(start ps->f(), ...);`); the left operand of a comma and a cast to
+  // void drop it.
+  size_t I = Parents.size() - 1; // the expression, then what passes it on
+  for (;;) {
+    size_t P = I;
+    while (P > 0 && isImplicitWrapper(Parents[P - 1]))
+      --P;
+    if (P-- == 0)
+      return false; // at the top: a global initialiser
+    const Stmt *Parent = Parents[P];
+    const auto *BO = dyn_cast<BinaryOperator>(Parent);
+    const auto *Fold = dyn_cast<CXXFoldExpr>(Parent);
+    if (BO && BO->getOpcode() == BO_Comma && BO->getLHS() == Parents[P + 1])
+      return true;
+    if ((BO && BO->getOpcode() == BO_Comma) || (Fold && Fold->getOperator() == BO_Comma)) {
+      I = P;
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Parent))
+      return Cast->getType()->isVoidType();
+    // Used: an operand, an initialiser (DeclStmt) or a global initialiser.
+    return !isa<Expr>(Parent) && !isa<DeclStmt>(Parent);
+  }
+}
+
+/// True if \p P is the parse-only `_Pst ^ operand` of a `start` whose value
+/// is used (poc_start_marker.hpp).
+static bool isStartMarker(const Stmt *P) {
+  const Expr *LHS = nullptr;
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      OC && OC->getOperator() == OO_Caret && OC->getNumArgs() == 2)
+    LHS = OC->getArg(0);
+  else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getOpcode() == BO_Xor)
+    LHS = BO->getLHS();
+  const CXXRecordDecl *RD = LHS ? LHS->getType()->getAsCXXRecordDecl() : nullptr;
+  return RD && RD->getName() == "StartMarker";
+}
+
+bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
+  if (!takeStart(Begin))
+    return false;
+  // A fold's operand gets no marker from the pre-pass (it cannot be a
+  // binary expression), so its type during the parse is the call's own:
+  // only a comma fold, whose values are dropped, is right.
+  const Stmt *P = parentOfCurrent();
+  // An operand of an operator (`x + start p->f()`) is blanked by the
+  // pre-pass: its value would be a future. (The pre-pass's marker,
+  // `_Pst ^ call`, is an operator too.)
+  std::string Op;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getOpcode() != BO_Comma)
+    Op = BinaryOperator::getOpcodeStr(BO->getOpcode()).str();
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    Op = UnaryOperator::getOpcodeStr(UO->getOpcode()).str();
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      OC && OC->getOperator() != OO_Call && OC->getOperator() != OO_Subscript)
+    Op = getOperatorSpelling(OC->getOperator());
+  if (!Op.empty() && Op != "=" && !isStartMarker(P)) {
+    Diags.report(LastStartKeyword, Diag::Unsupported)
+        << ("'start' on an operand of '" + Op +
+            "' (a started call's value is a poc::future); start the call in a statement "
+            "or an initialiser of its own, auto f = start p->f();, and use f.get()");
+    return true;
+  }
+  if (const auto *F = dyn_cast_or_null<CXXFoldExpr>(P); F && F->getOperator() != BO_Comma) {
+    Diags.report(LastStartKeyword, Diag::Unsupported)
+        << ("'start' on an operand of a fold expression over '" +
+            std::string(BinaryOperator::getOpcodeStr(F->getOperator())) +
+            "'; start the calls with a comma fold, (start p->f(), ...), or parenthesise the "
+            "started call, ((start p->f()).get() + ...)");
+  }
+  return true;
+}
+
+bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Member) {
+  // The member expression's parts, for a resolved or a dependent member.
+  const Expr *Base = nullptr;
+  bool Arrow = false, Implicit = false;
+  SourceLocation Name; // where the qualifier, `template` or the name begins
+  auto parts = [&](const auto *M) {
+    Implicit = M->isImplicitAccess();
+    Base = Implicit ? nullptr : M->getBase();
+    Arrow = M->isArrow();
+    Name = M->getTemplateKeywordLoc().isValid() ? M->getTemplateKeywordLoc()
+           : M->getQualifierLoc()               ? M->getQualifierLoc().getBeginLoc()
+                                                : M->getMemberLoc();
+  };
+  if (const auto *M = dyn_cast<MemberExpr>(Member))
+    parts(M);
+  else if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(Member))
+    parts(D);
+  else if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Member))
+    parts(U);
+  else
+    return startLocalIfStarted(E);
+  // A method of a temporary has no object to keep: a task on a copy.
+  if (!Implicit && !Arrow && Base->isPRValue())
+    return startLocalIfStarted(E);
+  if (!takeStartOf(E->getBeginLoc()) || !rewritable(E))
+    return true;
+  // The call runs on the object itself, through its address, after the
+  // calls started on it before (poc/start_on.hpp); the arguments are
+  // copied into the task, as they are sent to a process.
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
+  bool HasThis = MD && MD->isInstance();
+  std::string Open = isDiscarded() ? "::poc::start_on(" : "::poc::start_on_future(";
+  std::string Task =
+      std::string(HasThis ? "[=, this]" : "[=]") + "(auto *poc_self) mutable { return poc_self->";
+  Name = SM->getExpansionLoc(Name);
+  if (Implicit) {
+    R.InsertTextBefore(Name, Open + "this, " + Task);
+  } else {
+    R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
+                       Open + (Arrow ? "" : "::std::addressof("));
+    replace(afterToken(SM->getExpansionLoc(Base->getEndLoc())), Name,
+            std::string(Arrow ? "" : ")") + ", " + Task);
+  }
+  R.InsertTextAfterToken(SM->getExpansionLoc(E->getEndLoc()), "; })");
+  return true;
+}
+
+bool RewriteVisitor::startLocalIfStarted(const Expr *E) {
+  if (takeStartOf(E->getBeginLoc()))
+    startLocal(E);
+  return true;
+}
+
+void RewriteVisitor::startLocal(const Expr *E) {
+  if (!rewritable(E))
+    return;
+  if (!isDiscarded()) {
+    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+        << "the result of a started local call; use 'start' as a "
+           "statement and poc::sync(), or start a method of a process";
+    return;
+  }
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
+  bool HasThis = MD && MD->isInstance();
+  R.InsertTextBefore(SM->getExpansionLoc(E->getBeginLoc()),
+                     HasThis ? "::poc::start_local([=, this]() mutable { "
+                             : "::poc::start_local([=]() mutable { ");
+  R.InsertTextAfterToken(SM->getExpansionLoc(E->getEndLoc()), "; })");
+}
+
+} // namespace pocc
