@@ -36,6 +36,18 @@ TEST(CommandLine, OptionNamesWithAndWithoutDashesAreTheSameOption) {
   EXPECT_NE(line.usage().find("--count"), std::string::npos);
 }
 
+TEST(CommandLine, DotTraceAndStatsReachTheRunOptions) {
+  CommandLine line("program", "");
+  EXPECT_TRUE(line.run_options().dot_file.empty());
+  EXPECT_FALSE(line.run_options().node_stats);
+  EXPECT_EQ(parse(line, {"--dot", "g.dot", "--trace=t.json", "--stats", "x"}),
+            std::vector<std::string>{"x"});
+  EXPECT_EQ(line.run_options().dot_file, "g.dot");
+  EXPECT_EQ(line.run_options().trace_file, "t.json");
+  EXPECT_TRUE(line.run_options().node_stats);
+  EXPECT_TRUE(line.stats());
+}
+
 TEST(CommandLine, ANameWithOneDashIsRefused) {
   CommandLine line("program", "");
   long count = 0;
