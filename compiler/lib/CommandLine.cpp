@@ -54,7 +54,6 @@ bool isSource(StringRef F) {
 
 Error argError(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
 
-
 /// Options of poc++'s own, taken out before Clang's option table reads the
 /// rest: `--name VALUE` or `--name=VALUE` for the valued ones.
 enum class PocOption {

@@ -122,8 +122,9 @@ std::string emitLayoutHash(const CXXRecordDecl *RD) {
   return "// poc++: layout of class '" + className(RD) +
          "', checked when its persistent state is loaded.\n"
          "namespace poc {\ntemplate <> struct LayoutHash<" +
-         Type + "> {\n[[maybe_unused]] static constexpr std::uint64_t value = ::poc::layout_hash(\"" + Layout +
-         "\");\n};\n} // namespace poc\n";
+         Type +
+         "> {\n[[maybe_unused]] static constexpr std::uint64_t value = ::poc::layout_hash(\"" +
+         Layout + "\");\n};\n} // namespace poc\n";
 }
 
 } // namespace pocc

@@ -83,8 +83,8 @@ bool declaresStartType(const std::vector<RawTok> &Toks) {
 /// The alternative spellings of operators, which the raw lexer returns as
 /// identifiers: `return start and x;` uses a name `start`.
 bool isOperatorName(const RawTok &T) {
-  static const char *const Names[] = {"and", "and_eq", "bitand", "bitor", "compl", "not",
-                                      "not_eq", "or", "or_eq", "xor", "xor_eq"};
+  static const char *const Names[] = {"and",    "and_eq", "bitand", "bitor", "compl", "not",
+                                      "not_eq", "or",     "or_eq",  "xor",   "xor_eq"};
   for (const char *N : Names)
     if (isIdent(T, N))
       return true;
@@ -194,10 +194,10 @@ Position positionAfter(const std::vector<RawTok> &Toks, size_t I) {
     return Position::Either;
   case tok::colon:
     return isConditionalColon(Toks, I - 1) ? Position::Value : Position::Either;
-  case tok::equal:     // an initialiser or an assigned value
-  case tok::l_paren:   // an argument, a fold expression, a parenthesised operand
-  case tok::comma:     // an argument, an element of an initializer list
-  case tok::question:  // the operand of a conditional
+  case tok::equal:    // an initialiser or an assigned value
+  case tok::l_paren:  // an argument, a fold expression, a parenthesised operand
+  case tok::comma:    // an argument, an element of an initializer list
+  case tok::question: // the operand of a conditional
     return Position::Value;
   // `x + start p->f()`: a future is no operand of these. The keyword is
   // blanked, so that the parse sees the call, and the translation reports

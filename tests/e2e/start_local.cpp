@@ -26,7 +26,7 @@ public:
   void bonus() {
     start deposit(100);
     start this->deposit(10);
-    start (*this).deposit(1);
+    start(*this).deposit(1);
   }
   bool inOrder(long from, long to) const {
     for (long i = from, k = 0; i <= to; ++i, ++k)
@@ -64,7 +64,7 @@ int main() {
   Account *heap = new Account(100);
   auto f = start heap->withdraw(1);
   start heap->deposit(4);
-  auto g = start (*heap).balance();
+  auto g = start(*heap).balance();
   std::printf("pointer: %ld %ld\n", f.get(), g.get());
   auto h = start heap->withdraw(1000);
   try {

@@ -29,12 +29,12 @@ struct DriverOptions {
   /// to find the classes they create remotely (for build systems that
   /// translate one file per command).
   std::vector<std::string> ProgramSources;
-  std::string DepFile;        ///< --depfile: Makefile-style deps
+  std::string DepFile; ///< --depfile: Makefile-style deps
   /// --version, -dumpversion, -dumpmachine, -print-file-name=, -print-*:
   /// questions about the toolchain, answered by the system compiler (as
   /// clang++ answers them) when there is no input.
   std::vector<std::string> CompilerQuery;
-  bool Version = false; ///< --version: poc++'s own version line first
+  bool Version = false;       ///< --version: poc++'s own version line first
   bool CompileOnly = false;   ///< -c
   bool Assemble = false;      ///< -S: assembly, not objects
   bool Preprocess = false;    ///< -E: the preprocessed translation
@@ -55,7 +55,6 @@ struct DriverOptions {
     std::vector<std::string> Targets; ///< -MT/-MQ (default: the object)
   } Deps;
 };
-
 
 /// Parses \p Args (without argv[0]); an error names the bad argument.
 llvm::Expected<DriverOptions> parseCommandLine(llvm::ArrayRef<std::string> Args);

@@ -113,11 +113,10 @@ private:
 template <class T, class F> void start_on(T *object, F &&call) {
   const void *key = static_cast<const void *>(object);
   std::uint64_t ticket = detail::LocalCallOrder::instance().take(key);
-  detail::start_local_task(
-      [object, key, ticket, fn = std::forward<F>(call)]() mutable {
-        detail::LocalCallTurn turn(key, ticket);
-        fn(object);
-      });
+  detail::start_local_task([object, key, ticket, fn = std::forward<F>(call)]() mutable {
+    detail::LocalCallTurn turn(key, ticket);
+    fn(object);
+  });
 }
 
 /// `auto f = start object->f(args)` on a local object: as start_on, and the
@@ -127,12 +126,11 @@ template <class T, class F> auto start_on_future(T *object, F &&call) {
   auto state = std::make_shared<detail::LocalCallState<R>>();
   const void *key = static_cast<const void *>(object);
   std::uint64_t ticket = detail::LocalCallOrder::instance().take(key);
-  detail::start_local_task(
-      [object, key, ticket, state, fn = std::forward<F>(call)]() mutable {
-        detail::LocalCallTurn turn(key, ticket);
-        auto bound = [&]() -> decltype(auto) { return fn(object); };
-        state->run(bound);
-      });
+  detail::start_local_task([object, key, ticket, state, fn = std::forward<F>(call)]() mutable {
+    detail::LocalCallTurn turn(key, ticket);
+    auto bound = [&]() -> decltype(auto) { return fn(object); };
+    state->run(bound);
+  });
   return future<R>(state);
 }
 

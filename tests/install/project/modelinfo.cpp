@@ -13,8 +13,8 @@ int main(int argc, char **argv) {
   }
   try {
     bdd::ModelFile model = bdd::parse_model(argv[1], bdd::parse_model_format("auto"));
-    std::printf("groups: %zu, state variables: %zu, nodes in the file: %zu\n",
-                model.groups.size(), model.state_variables.size(), model.nodes.size());
+    std::printf("groups: %zu, state variables: %zu, nodes in the file: %zu\n", model.groups.size(),
+                model.state_variables.size(), model.nodes.size());
   } catch (const bdd::ModelError &e) {
     std::printf("not a model: %s\n", e.what());
     return 1;
