@@ -23,8 +23,10 @@ an executable for mpirun, like a C++ compiler driver.
 Every option clang++ accepts keeps its meaning (it is read with Clang's
 own option table): -c -S -E -fsyntax-only -o, -I -D -U -isystem -include,
 -std= (C++20 or later), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
-dependencies of the user's sources), -x c++, -L -l -Wl, -pie -shared,
-@response files, -v, -###. poc++'s own options:
+dependencies of the user's sources), -x c++ (and - for standard input),
+-L -l -Wl, -pie -no-pie -shared, @response files, -v, -###, and with no
+input --version -dumpversion -print-file-name= -print-search-dirs ...
+poc++'s own options:
 
   --translate-only        only translate: write the generated C++ to -o
                           FILE and rewritten copies of headers with process

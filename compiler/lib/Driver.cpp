@@ -100,7 +100,7 @@ public:
     TO.PortableNames = O.EmitGeneratedDir == "-";
     TO.ProgramRemotable = Names;
     TO.GeneratedName = GenName;
-    TO.SourceName = Src == StdinCopy ? "<stdin>" : Src;
+    TO.SourceName = shownName(Src);
     TO.Files = FS.get();
     TO.Dependencies = &Deps;
     TO.HeaderDir = HeaderDir;
@@ -158,12 +158,16 @@ private:
   std::unique_ptr<tooling::CompilationDatabase> DB;
 
 public:
-  /// The file that holds standard input (source "-"), named "<stdin>".
+  /// The file that holds standard input (source "-"); see shownName.
   std::string StdinCopy;
-  /// Diagnostics show \p Path as \p Name.
-  void showFileAs(const std::string &Path, const std::string &Name) {
-    Printer.showFileAs(Path, Name);
+  /// Makes \p Path the copy of standard input, which diagnostics show as
+  /// clang++ does.
+  void takeStdinCopy(std::string Path) {
+    StdinCopy = std::move(Path);
+    Printer.showFileAs(StdinCopy, shownName(StdinCopy));
   }
+  /// How `#line`, line markers and diagnostics name source \p Src.
+  std::string shownName(const std::string &Src) const { return Src == StdinCopy ? "<stdin>" : Src; }
 
 private:
   UserSourcePrinter Printer;
@@ -387,9 +391,12 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
   } R{T.StdinCopy};
   for (std::string &Src : O.Sources) {
     if (Src == "-") {
-      if (T.StdinCopy.empty() && (T.StdinCopy = copyStandardInput()).empty())
-        return 1;
-      T.showFileAs(T.StdinCopy, "<stdin>");
+      if (T.StdinCopy.empty()) {
+        std::string Copy = copyStandardInput();
+        if (Copy.empty())
+          return 1;
+        T.takeStdinCopy(std::move(Copy));
+      }
       Src = T.StdinCopy;
     } else if (!sys::fs::exists(Src)) {
       errs() << "poc++: error: no such file or directory: '" << Src << "'\n";
@@ -478,11 +485,15 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
   std::vector<std::string> Objects;
   for (size_t I = 0; I < O.Sources.size(); ++I) {
     const char *Ext = O.Assemble ? ".s" : ".o";
+    // poc++'s own files for this source, in the temporary folder.
+    auto temporary = [&](const std::string &Suffix) {
+      return TempDir.str().str() + "/" + stem(O.Sources[I]) + Suffix;
+    };
     std::string Obj;
     if (O.CompileOnly || O.Deps.Only)
       Obj = !O.Output.empty() ? O.Output : stem(O.Sources[I]) + Ext;
     else
-      Obj = TempDir.str().str() + "/" + stem(O.Sources[I]) + "." + std::to_string(I) + ".o";
+      Obj = temporary("." + std::to_string(I) + ".o");
     std::vector<std::string> Cmd{TC.Compiler};
     if (!O.HasStd)
       Cmd.push_back("-std=c++20");
@@ -503,7 +514,7 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
     Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str()});
     // The system compiler lists what the translation includes; poc++ turns
     // that into the dependencies of the user's source.
-    std::string CompilerDeps = TempDir.str().str() + "/" + stem(O.Sources[I]) + ".compiler.d";
+    std::string CompilerDeps = temporary(".compiler.d");
     if (O.Deps.Write)
       Cmd.insert(Cmd.end(), {O.Deps.Only ? (O.Deps.UserOnly ? "-MM" : "-M")
                                          : (O.Deps.UserOnly ? "-MMD" : "-MD"),
@@ -516,7 +527,7 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
     Cmd.push_back(Generated[I]);
     // -E: preprocessed into a file of ours, whose line markers then name
     // the user's source instead of the translation.
-    std::string Preprocessed = TempDir.str().str() + "/" + stem(O.Sources[I]) + ".ii";
+    std::string Preprocessed = temporary(".ii");
     if (O.Preprocess && !O.Deps.Only)
       Cmd.insert(Cmd.end(), {"-o", Preprocessed});
     else if (!O.Deps.Only && !O.SyntaxOnly)
@@ -524,8 +535,7 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
     if (int RC = run(Cmd, O))
       return RC;
     if (O.Preprocess && !O.Deps.Only && !O.DryRun &&
-        !writePreprocessed(Preprocessed, Generated[I],
-                           O.Sources[I] == T.StdinCopy ? "<stdin>" : O.Sources[I], O.Output))
+        !writePreprocessed(Preprocessed, Generated[I], T.shownName(O.Sources[I]), O.Output))
       return 1;
     if (O.Deps.Write && !O.DryRun &&
         !writeDependencies(O, O.Sources[I], Obj, CompilerDeps, GenDir, SourceDeps[I]))
