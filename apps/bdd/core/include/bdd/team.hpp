@@ -31,6 +31,15 @@ private:
   int member_;
 };
 
+/// Waits for `request` without keeping a core busy: polls for a moment (most
+/// waits between members are short), then sleeps between polls, from 20 us
+/// up to 1 ms. A member waits like this for the whole of a step that another
+/// member computes (chaining and saturation on member 0, the union of a BFS
+/// level); MPI's own blocking wait would spin on a core meanwhile, and on a
+/// machine with as many cores as ranks that core is the one the computing
+/// member, or anything else running, needs.
+void wait_quietly(MPI_Request &request);
+
 /// How a step ended on the whole team.
 enum class StepEnd {
   Done,      ///< on every member
@@ -59,7 +68,9 @@ StepEnd agreed_step(MPI_Comm team, Step &&step, bool table_full_ends_step = fals
   MPI_Comm_rank(team, &rank);
   // Max of (failing member or -1, whether a failure was not TableFull).
   int mine[2] = {failure ? rank : -1, failure && !table_full ? 1 : 0}, all[2] = {-1, 0};
-  MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MAX, team);
+  MPI_Request request;
+  MPI_Iallreduce(mine, all, 2, MPI_INT, MPI_MAX, team, &request);
+  wait_quietly(request);
   if (all[0] < 0)
     return StepEnd::Done;
   if (table_full_ends_step && all[1] == 0)
