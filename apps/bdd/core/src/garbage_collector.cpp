@@ -110,7 +110,7 @@ void GarbageCollector::collect(std::span<Edge> roots) {
   agreed_step(team_, [&] {
     if (member_ != 0)
       return;
-    live = LiveSet(table_.capacity());
+    live = LiveSet(table_.index_limit());
     order = reachable(table_, roots, live);
     live.number();
   });

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <bit>
 
 namespace bdd {
 
@@ -30,14 +31,15 @@ NodeTable::NodeTable(MPI_Comm comm, std::size_t bytes_per_rank, unsigned chunk, 
                   kBucketBytes,
               access),
       comm_(comm), ranks_(memory_.ranks()), chunk_(chunk),
-      buckets_(memory_.bytes_per_rank() / kBucketBytes) {
+      buckets_(memory_.bytes_per_rank() / kBucketBytes),
+      index_shift_(static_cast<unsigned>(std::bit_width(std::bit_ceil(buckets_)) - 1)) {
   if (chunk_ == 0 || chunk_ > 64 || (chunk_ & (chunk_ - 1)) != 0)
     throw std::invalid_argument("chunk size must be a power of two in 1..64, got " +
                                 std::to_string(chunk));
   if (buckets_ < chunk_)
     throw TableFull("the node table's budget of " + std::to_string(bytes_per_rank) +
                     " bytes per rank holds less than one chunk");
-  if (capacity() > kMaxIndex)
+  if (index_limit() - 1 > kMaxIndex)
     throw std::invalid_argument("node table of " + std::to_string(capacity()) +
                                 " buckets exceeds the 40-bit node index");
   start_empty(); // the memory comes zeroed
@@ -85,18 +87,23 @@ std::uint64_t NodeTable::find_or_put(const Node &node) {
   const std::uint64_t hash = hash_words(node.high_word, node.low_level);
   const std::uint64_t claimed = fingerprint_of(hash) | kClaimedBit;
   const std::uint64_t done = fingerprint_of(hash) | kDoneBits;
-  const std::uint64_t total = capacity();
-  const std::uint64_t home = hash % total;
+  // The home: a rank from the hash's low half, a bucket of it from the high
+  // bits; the probe wraps around within that rank's segment.
+  const int rank = static_cast<int>(scale(hash << 32, static_cast<std::uint64_t>(ranks_)));
+  const std::uint64_t base = static_cast<std::uint64_t>(rank) << index_shift_;
+  const std::uint64_t home = scale(hash, buckets_);
   const bool rma = memory_.access() == Access::Rma;
   // Rma: the chunk of buckets being probed, read in one operation.
   std::uint64_t chunk_words[3 * 64];
   std::uint64_t chunk_first = ~0ull;
+  std::uint64_t bucket = home;
   for (std::uint64_t probe = 0; probe < kMaxChunksProbed * chunk_; ++probe) {
-    const std::uint64_t index = (home + probe) % total;
-    const int rank = rank_of(index);
+    if (probe != 0 && ++bucket == buckets_)
+      bucket = 0;
+    const std::uint64_t index = base | bucket;
     std::uint64_t word, in_chunk[2];
     if (rma) {
-      const std::uint64_t first = index - index % chunk_;
+      const std::uint64_t first = index & ~std::uint64_t{chunk_ - 1};
       if (first != chunk_first) {
         memory_.load_words(rank, control_offset(first), 3 * chunk_, chunk_words);
         chunk_first = first;
@@ -108,7 +115,7 @@ std::uint64_t NodeTable::find_or_put(const Node &node) {
       in_chunk[1] = b[2];
     } else {
       word = memory_.load(rank, control_offset(index));
-      if (probe % chunk_ == 0)
+      if ((probe & (chunk_ - 1)) == 0)
         ++counters_.chunks;
     }
     for (;;) {
@@ -142,7 +149,7 @@ std::uint64_t NodeTable::find_or_put(const Node &node) {
     if (read_node(index) == node)
       return index;
   }
-  full(home);
+  full(base | home);
 }
 
 std::uint64_t NodeTable::local_nodes() {

@@ -32,9 +32,10 @@ OperationCache::OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access
 }
 
 OperationCache::Slot OperationCache::slot_of(std::uint64_t key0, Edge b, Edge c) const {
-  const std::uint64_t global = hash_words(key0, b, c, 0) % capacity();
-  return Slot{static_cast<int>(global / used_),
-              static_cast<std::size_t>((global % used_) * kSlotBytes)};
+  // A rank from the hash's low half, a slot from its high bits: no division.
+  const std::uint64_t hash = hash_words(key0, b, c, 0);
+  return Slot{static_cast<int>(scale(hash << 32, static_cast<std::uint64_t>(ranks_))),
+              static_cast<std::size_t>(scale(hash, used_) * kSlotBytes)};
 }
 
 void OperationCache::size_for(std::uint64_t nodes) {

@@ -16,6 +16,13 @@ constexpr std::uint64_t mix64(std::uint64_t x) noexcept {
   return x;
 }
 
+/// `hash` scaled to 0..n-1 by its high bits: a multiplication, where `%`
+/// would be a division on every probe (Lemire's fastrange).
+constexpr std::uint64_t scale(std::uint64_t hash, std::uint64_t n) noexcept {
+  __extension__ using Wide = unsigned __int128;
+  return static_cast<std::uint64_t>((static_cast<Wide>(hash) * n) >> 64);
+}
+
 /// Hash of two words.
 constexpr std::uint64_t hash_words(std::uint64_t a, std::uint64_t b) noexcept {
   return mix64(a * 0x9e3779b97f4a7c15ull ^ mix64(b));

@@ -3,8 +3,9 @@
 /// \file
 /// NodeTable: the unique table of BDD nodes, spread evenly over the ranks'
 /// segments of a DistributedMemory, after the thesis's chapter 3. A node's
-/// global index is its bucket: rank * buckets_per_rank + local bucket, so an
-/// edge names a node on any rank without translation. A bucket is 24 bytes,
+/// global index is its bucket: rank << shift | local bucket, so an
+/// edge names a node on any rank without translation (2^shift is at least
+/// the buckets of a rank: no division finds the rank of an index). A bucket is 24 bytes,
 /// its control word then its node, so that a probe and the comparison that
 /// follows it touch one cache line, not two (the thesis's layout, Fig. 5.4,
 /// keeps them in one word pair too).
@@ -78,6 +79,10 @@ public:
 
   /// Buckets over all ranks.
   std::uint64_t capacity() const noexcept { return buckets_ * static_cast<std::uint64_t>(ranks_); }
+  /// Global indices are below this (a rank's indices start at a power of
+  /// two, so that the rank and the bucket of an index are a shift and a
+  /// mask, not divisions, on the operations' hot path).
+  std::uint64_t index_limit() const noexcept { return std::uint64_t(ranks_) << index_shift_; }
   std::uint64_t buckets_per_rank() const noexcept { return buckets_; }
   unsigned chunk() const noexcept { return chunk_; }
   /// Nodes in this rank's segment (reads only the local segment; call
@@ -94,9 +99,12 @@ public:
   DistributedMemory &memory() noexcept { return memory_; }
 
 private:
-  int rank_of(std::uint64_t index) const noexcept { return static_cast<int>(index / buckets_); }
+  int rank_of(std::uint64_t index) const noexcept {
+    return static_cast<int>(index >> index_shift_);
+  }
   std::size_t control_offset(std::uint64_t index) const noexcept {
-    return static_cast<std::size_t>(index % buckets_) * kBucketBytes;
+    return static_cast<std::size_t>(index & ((std::uint64_t{1} << index_shift_) - 1)) *
+           kBucketBytes;
   }
   std::size_t node_offset(std::uint64_t index) const noexcept { return control_offset(index) + 8; }
   /// The node as stored, read now (inline: the operations' hot path).
@@ -116,6 +124,7 @@ private:
   int ranks_;
   unsigned chunk_;
   std::uint64_t buckets_; ///< per rank, a multiple of chunk_
+  unsigned index_shift_;  ///< a rank's first index is rank << index_shift_
   TableCounters counters_;
   std::uint64_t inserted_at_clear_ = 0; ///< counters_.inserted then
   /// Rma path: nodes never change once published, so copies of the nodes
