@@ -1,5 +1,6 @@
 //===- graph_test.cpp - Building and checking task and stream graphs -----===//
 #include <dataflow/graph_shape.hpp>
+#include <dataflow/grid.hpp>
 #include <dataflow/stream_graph.hpp>
 
 #include <gmock/gmock.h>
@@ -56,6 +57,120 @@ TEST(TaskGraph, ConnectRefusesMismatchedTypesAndPorts) {
   EXPECT_THAT(graph_error_of([&] { g.connect(a.output(2), b, 0); }),
               HasSubstr("node 'a' has no output 2"));
   EXPECT_THAT(graph_error_of([&] { a.weight(0); }), HasSubstr("weight 0 is not positive"));
+}
+
+TEST(TaskGraph, ConnectWithoutAPortTakesTheNextFreeOne) {
+  TaskGraph g;
+  auto a = g.node("a", [] { return 1; });
+  auto s = g.node("s", [] { return std::string("s"); });
+  auto c = g.node("c", [](int, const std::string &, int) { return 0; });
+  g.connect(a, c, 1 - 1);
+  g.connect(s, c);
+  g.connect(a, c);
+  ASSERT_EQ(g.edges().size(), 3u);
+  EXPECT_EQ(g.edges()[1].port, 1u);
+  EXPECT_EQ(g.edges()[2].port, 2u);
+  EXPECT_EQ(graph_error_of([&] { g.connect(a, c); }),
+            "node 'c': every input already has an edge (it has 3)");
+  // A port left open between two connected ones is the next free port.
+  auto d = g.node("d", [](int, int, int) { return 0; });
+  g.connect(a, d, 1);
+  g.connect(a, d);
+  EXPECT_EQ(g.edges().back().port, 0u);
+  g.connect(a, d);
+  EXPECT_EQ(g.edges().back().port, 2u);
+}
+
+TEST(TaskGraph, ANodeTakesItsProducersAsValues) {
+  TaskGraph g;
+  auto a = g.node("a", [] { return 20; });
+  auto b = g.node("b", {a}, [](int x) { return Outputs<int, std::string>{x + 1, "b"}; });
+  auto c = g.node("c", {b.output(1), b.output(0)},
+                  [](const std::string &s, int x, int y) { return s + std::to_string(x + y); });
+  ASSERT_EQ(g.edges().size(), 3u);
+  EXPECT_EQ(g.edges()[0].from, a.id());
+  EXPECT_EQ(g.edges()[0].to, b.id());
+  EXPECT_EQ(g.edges()[1].output, 1u);
+  EXPECT_EQ(g.edges()[1].port, 0u);
+  EXPECT_EQ(g.edges()[2].output, 0u);
+  EXPECT_EQ(g.edges()[2].port, 1u);
+  // The port the inputs left open takes the next connect.
+  g.connect(a, c);
+  EXPECT_EQ(g.edges().back().port, 2u);
+  auto s = g.serializer("s", {g.source("src", std::vector<int>{1})}, [](int x) { return x; });
+  EXPECT_EQ(g.edges().back().to, s.id());
+  EXPECT_EQ(g.spec(s.id()).kind, NodeKind::serializer);
+  EXPECT_THAT(graph_error_of([&] { g.node("d", {a}, [](double) { return 0; }); }),
+              HasSubstr("the output is int but the input takes double"));
+}
+
+/// The node named `name`'s input edges, as "from:port", by port.
+std::vector<std::string> inputs_of(const TaskGraph &g, const std::string &name) {
+  std::vector<std::string> in;
+  for (unsigned port = 0; port < g.spec(g.find(name)).inputs.size(); ++port)
+    for (const Edge &e : g.edges())
+      if (e.to == g.find(name) && e.port == port)
+        in.push_back(g.spec(e.from).name + ":" + std::to_string(port));
+  return in;
+}
+
+TEST(Grid, AWavefrontIsStatedOnce) {
+  TaskGraph g;
+  using Seen = std::vector<std::size_t>; // i, j, rows, cols, has up, has left
+  Grid blocks(g, "b", {5, 3, 2}, {above, left}, [](const Tile &t, const Seen *up, const Seen *l) {
+    return Seen{t.i, t.j, t.rows, t.cols, up != nullptr, l != nullptr};
+  });
+  ASSERT_EQ(blocks.rows(), 3u);
+  ASSERT_EQ(blocks.cols(), 2u);
+  ASSERT_EQ(g.size(), 6u);
+  EXPECT_EQ(g.spec(blocks(0, 0).id()).name, "b 0,0");
+  EXPECT_EQ(blocks.back().id(), blocks(2, 1).id());
+  EXPECT_TRUE(inputs_of(g, "b 0,0").empty());
+  EXPECT_EQ(inputs_of(g, "b 0,1"), (std::vector<std::string>{"b 0,0:0"}));
+  EXPECT_EQ(inputs_of(g, "b 1,0"), (std::vector<std::string>{"b 0,0:0"}));
+  EXPECT_EQ(inputs_of(g, "b 2,1"), (std::vector<std::string>{"b 1,1:0", "b 2,0:1"}));
+  EXPECT_EQ(g.edges().size(), 7u);
+  // The body gets its tile (the last row of blocks has 1 row) and null for
+  // the neighbours it lacks.
+  const Seen up{0, 0, 0, 0, 0, 0};
+  std::vector<Operand> one{Operand::of(up)};
+  EXPECT_EQ(g.spec(blocks(2, 0).id()).body(one)[0].get<Seen>(), (Seen{2, 0, 1, 2, 1, 0}));
+  EXPECT_EQ(g.spec(blocks(0, 1).id()).body(one)[0].get<Seen>(), (Seen{0, 1, 2, 1, 0, 1}));
+  std::vector<Operand> two{Operand::of(up), Operand::of(up)};
+  EXPECT_EQ(g.spec(blocks(1, 1).id()).body(two)[0].get<Seen>(), (Seen{1, 1, 2, 1, 1, 1}));
+  EXPECT_EQ(g.spec(blocks(0, 0).id()).body({})[0].get<Seen>(), (Seen{0, 0, 2, 2, 0, 0}));
+  EXPECT_THAT(graph_error_of([&] { blocks(3, 0); }), HasSubstr("3 x 2 blocks, not a block (3, 0)"));
+  GraphShape::of(g); // it can run
+}
+
+TEST(Grid, EmptyExtentsAreOneEmptyBlockAndOrdinaryPortsStayOpen) {
+  TaskGraph g;
+  Grid empty(g, "e", {0, 4, 8}, [](const Tile &t) { return t.rows * 10 + t.cols; });
+  ASSERT_EQ(empty.rows() * empty.cols(), 1u);
+  EXPECT_EQ(g.spec(empty.back().id()).body({})[0].get<std::size_t>(), 4u);
+
+  auto scale = g.node("scale", [] { return 3; });
+  Grid scaled(g, "s", {2, 2, 1}, {left}, [](const Tile &t, const int *l, int factor) {
+    return (l ? *l : 1) * factor + static_cast<int>(t.j);
+  });
+  EXPECT_EQ(g.spec(scaled(0, 0).id()).inputs.size(), 1u);
+  EXPECT_EQ(g.spec(scaled(0, 1).id()).inputs.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i)
+    for (std::size_t j = 0; j < 2; ++j)
+      g.connect(scale, scaled(i, j));
+  EXPECT_EQ(inputs_of(g, "s 1,1"), (std::vector<std::string>{"s 1,0:0", "scale:1"}));
+  std::vector<Operand> in{Operand::of(5), Operand::of(3)};
+  EXPECT_EQ(g.spec(scaled(0, 1).id()).body(in)[0].get<int>(), 16);
+  GraphShape::of(g);
+
+  TaskGraph bad;
+  EXPECT_THAT(graph_error_of([&] {
+                Grid(bad, "x", {2, 2, 1}, {above, left},
+                     [](const Tile &, const int *) { return 0; });
+              }),
+              HasSubstr("grid 'x': 2 neighbours are named"));
+  EXPECT_THAT(graph_error_of([&] { Grid(bad, "z", {2, 2, 0}, [](const Tile &) { return 0; }); }),
+              HasSubstr("block is 0"));
 }
 
 TEST(GraphShape, RefusesGraphsThatCannotRun) {

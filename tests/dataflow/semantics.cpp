@@ -149,8 +149,8 @@ dataflow::TaskGraph bad_graph(const int &) {
   auto a = g.node("a", [] { return 1; });
   auto b = g.node("b", [] { return 2; });
   auto c = g.node("c", [](int x) { return x; });
-  g.connect(a, c);
-  g.connect(b, c);
+  g.connect(a, c, 0);
+  g.connect(b, c, 0);
   return g;
 }
 

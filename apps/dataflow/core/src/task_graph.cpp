@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace dataflow {
 
 Node &Node::weight(double w) {
@@ -25,8 +27,27 @@ Node &Node::pin(int machine, int worker) {
 }
 
 Node TaskGraph::add_spec(NodeSpec spec) {
+  fed_.emplace_back(spec.inputs.size(), false);
   nodes_.push_back(std::move(spec));
   return Node(*this, static_cast<NodeId>(nodes_.size() - 1));
+}
+
+Node TaskGraph::feed(Node to, std::initializer_list<OutputRef> inputs) {
+  unsigned port = 0;
+  for (const OutputRef &from : inputs)
+    connect(from, to, port++);
+  return to;
+}
+
+void TaskGraph::connect(OutputRef from, Node to) {
+  if (to.id() >= nodes_.size())
+    throw graph_error("connect: a node of another graph");
+  const std::vector<bool> &fed = fed_[to.id()];
+  const auto free = std::find(fed.begin(), fed.end(), false);
+  if (free == fed.end())
+    throw graph_error(fmt::format("node '{}': every input already has an edge (it has {})",
+                                  nodes_[to.id()].name, fed.size()));
+  connect(from, to, static_cast<unsigned>(free - fed.begin()));
 }
 
 void TaskGraph::connect(OutputRef from, Node to, unsigned port) {
@@ -46,6 +67,7 @@ void TaskGraph::connect(OutputRef from, Node to, unsigned port) {
                                   tail.name, from.output, head.name, port,
                                   tail.outputs[from.output]->name(), head.inputs[port]->name()));
   edges_.push_back({from.node, from.output, to.id(), port});
+  fed_[to.id()][port] = true;
 }
 
 NodeId TaskGraph::find(const std::string &name) const {

@@ -94,20 +94,26 @@ template <class R> std::vector<const Codec *> output_codecs() {
     return {&codec_of<R>()};
 }
 
+/// Calls `call()`, which returns a node's result of type R, and returns the
+/// node's outputs: none for void, one per element of `Outputs<...>`, else one.
+template <class R, class Call> std::vector<Operand> outputs_of(Call &&call) {
+  if constexpr (std::is_void_v<R>) {
+    call();
+    return {};
+  } else if constexpr (IsOutputs<R>::value) {
+    R results = call();
+    return std::apply([](auto &...v) { return std::vector<Operand>{Operand::of(std::move(v))...}; },
+                      static_cast<typename R::tuple &>(results));
+  } else {
+    return {Operand::of<R>(call())};
+  }
+}
+
 /// Calls `f` with the operands as its arguments and returns its outputs.
 template <class F, class R, class... A, std::size_t... I>
 std::vector<Operand> call_with(F &f, std::span<const Operand> in, std::tuple<A...> *,
                                std::index_sequence<I...>) {
-  if constexpr (std::is_void_v<R>) {
-    f(in[I].get<typename InputType<A>::type>()...);
-    return {};
-  } else if constexpr (IsOutputs<R>::value) {
-    R results = f(in[I].get<typename InputType<A>::type>()...);
-    return std::apply([](auto &...v) { return std::vector<Operand>{Operand::of(std::move(v))...}; },
-                      static_cast<typename R::tuple &>(results));
-  } else {
-    return {Operand::of<R>(f(in[I].get<typename InputType<A>::type>()...))};
-  }
+  return outputs_of<R>([&]() -> R { return f(in[I].get<typename InputType<A>::type>()...); });
 }
 
 template <class F> std::vector<Operand> call_with_operands(F &f, std::span<const Operand> in) {

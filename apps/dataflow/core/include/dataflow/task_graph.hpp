@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -75,6 +76,7 @@ struct Edge {
 };
 
 class TaskGraph;
+class Grid;
 
 /// One output of a node, as the tail of an edge.
 struct OutputRef {
@@ -82,7 +84,8 @@ struct OutputRef {
   unsigned output;
 };
 
-/// A node of a TaskGraph being built.
+/// A node of a TaskGraph being built: a handle, copied freely and used as
+/// the value the node makes (its output 0) wherever an output is expected.
 class Node {
 public:
   Node(TaskGraph &graph, NodeId id) : graph_(&graph), id_(id) {}
@@ -109,9 +112,19 @@ public:
   template <class F> Node node(std::string name, F fn) {
     return add(std::move(name), NodeKind::task, std::move(fn));
   }
+  /// A node fed by `inputs` in order (`g.node("c", {a, b.output(1)}, f)`:
+  /// a's output 0 to port 0, b's output 1 to port 1); ports they leave open
+  /// take later `connect`s.
+  template <class F> Node node(std::string name, std::initializer_list<OutputRef> inputs, F fn) {
+    return feed(add(std::move(name), NodeKind::task, std::move(fn)), inputs);
+  }
   /// Like node(), but its instances run one at a time in tag order.
   template <class F> Node serializer(std::string name, F fn) {
     return add(std::move(name), NodeKind::serializer, std::move(fn));
+  }
+  template <class F>
+  Node serializer(std::string name, std::initializer_list<OutputRef> inputs, F fn) {
+    return feed(add(std::move(name), NodeKind::serializer, std::move(fn)), inputs);
   }
   /// A source: calls `next()` until it returns an empty optional; value i
   /// starts instance (tag) i of the nodes downstream.
@@ -138,8 +151,12 @@ public:
     });
   }
 
-  /// An edge from `from` (a node: its output 0) to input `port` of `to`.
-  void connect(OutputRef from, Node to, unsigned port = 0);
+  /// An edge from `from` (a node: its output 0, or `node.output(k)`) to
+  /// the lowest input port of `to` that has no edge yet; graph_error if
+  /// every port has one.
+  void connect(OutputRef from, Node to);
+  /// An edge from `from` to input `port` of `to`.
+  void connect(OutputRef from, Node to, unsigned port);
 
   std::size_t size() const noexcept { return nodes_.size(); }
   const NodeSpec &spec(NodeId n) const { return nodes_.at(n); }
@@ -149,6 +166,10 @@ public:
   NodeId find(const std::string &name) const;
 
 private:
+  friend class Grid;
+
+  /// Connects `inputs` to ports 0, 1, ... of `to`.
+  Node feed(Node to, std::initializer_list<OutputRef> inputs);
   template <class F> Node add(std::string name, NodeKind kind, F fn) {
     static_assert(detail::kTypedCallable<F>,
                   "a dataflow node's callable must have one call operator that is not a "
@@ -169,6 +190,9 @@ private:
 
   std::vector<NodeSpec> nodes_;
   std::vector<Edge> edges_;
+  /// Per node, per input port: an edge goes into it (for connect's next
+  /// free port; two edges into one port are GraphShape's to refuse).
+  std::vector<std::vector<bool>> fed_;
 };
 
 } // namespace dataflow
