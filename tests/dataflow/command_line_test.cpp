@@ -45,7 +45,48 @@ TEST(CommandLine, DotTraceAndStatsReachTheRunOptions) {
   EXPECT_EQ(line.run_options().dot_file, "g.dot");
   EXPECT_EQ(line.run_options().trace_file, "t.json");
   EXPECT_TRUE(line.run_options().node_stats);
+  EXPECT_TRUE(line.run_options().print_stats);
   EXPECT_TRUE(line.stats());
+}
+
+TEST(CommandLine, SizeOptionsAndAnOperandCount) {
+  CommandLine line("program", "A B");
+  std::size_t block = 0;
+  line.option("--block", "N", block, 2);
+  line.operands(2, "needs two files, A and B");
+  const std::vector<std::string> operands = parse(line, {"--block", "64", "a", "b"});
+  EXPECT_EQ(block, 64u);
+  EXPECT_NO_THROW(line.check_operands(operands));
+  try {
+    line.check_operands({"a"});
+    FAIL() << "no usage_error";
+  } catch (const usage_error &e) {
+    EXPECT_STREQ(e.what(), "needs two files, A and B");
+  }
+  try {
+    parse(line, {"--block", "1"});
+    FAIL() << "no usage_error";
+  } catch (const usage_error &e) {
+    EXPECT_STREQ(e.what(), "--block needs a number of at least 2, got 1");
+  }
+}
+
+TEST(CommandLine, ProgramMainChecksTheOperandCountAfterHelp) {
+  CommandLine line("program", "A");
+  line.operands(1, "needs one file, A");
+  bool ran = false;
+  const auto body = [&](const std::vector<std::string> &) { ran = true; };
+  std::vector<char *> none{const_cast<char *>("program")};
+  EXPECT_EQ(program_main(line, 1, none.data(), body), 2);
+  EXPECT_FALSE(ran);
+  std::vector<char *> help{const_cast<char *>("program"), const_cast<char *>("--help")};
+  EXPECT_EQ(program_main(line, 2, help.data(), body), 0);
+  EXPECT_FALSE(ran);
+  CommandLine again("program", "A");
+  again.operands(1, "needs one file, A");
+  std::vector<char *> one{const_cast<char *>("program"), const_cast<char *>("a")};
+  EXPECT_EQ(program_main(again, 2, one.data(), body), 0);
+  EXPECT_TRUE(ran);
 }
 
 TEST(CommandLine, ANameWithOneDashIsRefused) {

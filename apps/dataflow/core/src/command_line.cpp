@@ -76,6 +76,24 @@ void CommandLine::option(std::string name, std::string help, long &value, long m
          [&value, label, minimum](const std::string &v) { value = parse_long(label, v, minimum); });
 }
 
+void CommandLine::option(std::string name, std::string help, std::size_t &value,
+                         std::size_t minimum) {
+  const std::string label = name.compare(0, 2, "--") == 0 ? name : "--" + name;
+  option(std::move(name), std::move(help), [&value, label, minimum](const std::string &v) {
+    value = static_cast<std::size_t>(parse_long(label, v, static_cast<long>(minimum)));
+  });
+}
+
+void CommandLine::operands(std::size_t count, std::string message) {
+  operand_count_ = count;
+  operand_message_ = std::move(message);
+}
+
+void CommandLine::check_operands(const std::vector<std::string> &given) const {
+  if (operand_count_ && given.size() != *operand_count_)
+    throw usage_error(operand_message_);
+}
+
 std::vector<std::string> CommandLine::parse(int argc, char **argv) {
   std::vector<std::string> operands;
   for (int i = 1; i < argc; ++i) {
@@ -87,6 +105,7 @@ std::vector<std::string> CommandLine::parse(int argc, char **argv) {
     if (arg == "--sequential" || arg == "--stats") {
       (arg == "--stats" ? stats_ : sequential_) = true;
       run_.node_stats = run_.node_stats || arg == "--stats";
+      run_.print_stats = run_.print_stats || arg == "--stats";
       continue;
     }
     if (arg.size() < 2 || arg.compare(0, 2, "--") != 0) {
@@ -135,6 +154,7 @@ int program_main(CommandLine &line, int argc, char **argv,
       std::fputs(line.usage().c_str(), stdout);
       return 0;
     }
+    line.check_operands(operands);
     body(operands);
   } catch (const usage_error &e) {
     std::fprintf(stderr, "%s: %s\n%s", line.program().c_str(), e.what(), line.usage().c_str());

@@ -1,6 +1,8 @@
 //===- views.cpp - DOT pictures, Chrome traces and per-node tables -------===//
 #include <dataflow/views.hpp>
 
+#include <dataflow/command_line.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -268,6 +270,8 @@ void show_run(const GraphView &view, const RunOptions &options, RunStats &stats)
   }
   if (!options.trace_file.empty())
     write_file(options.trace_file, trace_json(view, stats));
+  if (options.print_stats)
+    print_stats(stats);
 }
 
 } // namespace dataflow

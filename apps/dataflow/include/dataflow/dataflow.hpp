@@ -1,8 +1,9 @@
 //===- dataflow/dataflow.hpp - Dataflow graphs on processes: run ---------===//
 ///
 /// \file
-/// What a dataflow program includes: task graphs (`TaskGraph`), stream
-/// graphs (`StreamGraph`), `dataflow::run` and its `Results`. `run` places the
+/// What a dataflow program includes: task graphs (`TaskGraph`, `Grid`),
+/// stream graphs (`StreamGraph`), `dataflow::run`, its `Results`, and the
+/// programs' command line (`CommandLine`, `program_main`). `run` places the
 /// graph and runs it on Scheduler and Worker processes (launch.hpp,
 /// scheduler.hpp, worker.hpp), compiled by poc++ with the program.
 /// docs/dataflow.md describes the model.
@@ -18,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <dataflow/command_line.hpp>
+#include <dataflow/grid.hpp>
 #include <dataflow/launch.hpp>
 #include <dataflow/results.hpp>
 #include <dataflow/stream_graph.hpp>

@@ -10,6 +10,7 @@
 
 #include <dataflow/run_options.hpp>
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <stdexcept>
@@ -37,6 +38,13 @@ public:
               std::optional<std::string> alone = std::nullopt);
   /// An integer option with a lower bound.
   void option(std::string name, std::string help, long &value, long minimum);
+  /// A size option (a count, a block size) with a lower bound.
+  void option(std::string name, std::string help, std::size_t &value, std::size_t minimum);
+  /// The program takes exactly `count` operands: program_main refuses
+  /// others with a usage_error saying `message` (after --help is served).
+  void operands(std::size_t count, std::string message);
+  /// Throws the usage_error of operands() if `given` is not its count.
+  void check_operands(const std::vector<std::string> &given) const;
 
   /// Parses argv; returns the operands. Throws usage_error.
   std::vector<std::string> parse(int argc, char **argv);
@@ -44,7 +52,8 @@ public:
   const RunOptions &run_options() const noexcept { return run_; }
   /// --sequential: run the program's sequential version instead.
   bool sequential() const noexcept { return sequential_; }
-  /// --stats: print the run's counters after the result.
+  /// --stats: `run` prints the run's counters and node table when it ends
+  /// (run_options() has print_stats and node_stats).
   bool stats() const noexcept { return stats_; }
   /// --help was given: print usage() and exit 0.
   bool help() const noexcept { return help_; }
@@ -62,14 +71,16 @@ private:
   std::string synopsis_;
   std::vector<Option> options_;
   RunOptions run_;
+  std::optional<std::size_t> operand_count_;
+  std::string operand_message_;
   bool sequential_ = false;
   bool stats_ = false;
   bool help_ = false;
 };
 
-/// Runs a dataflow program's main: parses options with `line`, calls
-/// `body(operands)`, and turns usage errors into exit status 2 (with the
-/// usage text) and other errors into a message and status 1.
+/// Runs a dataflow program's main: parses options with `line`, checks the
+/// operands (CommandLine::operands), calls `body(operands)`, and turns usage errors into exit
+/// status 2 (with the usage text) and other errors into a message and status 1.
 int program_main(CommandLine &line, int argc, char **argv,
                  const std::function<void(const std::vector<std::string> &)> &body);
 

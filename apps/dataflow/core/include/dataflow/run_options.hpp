@@ -37,6 +37,9 @@ struct RunOptions {
   std::string trace_file;
   /// Measure every node (RunStats::nodes).
   bool node_stats = false;
+  /// When the run ends, print its counters and (with node_stats) the node
+  /// table to standard error, as print_stats does (--stats sets both).
+  bool print_stats = false;
 };
 
 /// Counters of one machine.

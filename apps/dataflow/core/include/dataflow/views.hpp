@@ -55,8 +55,9 @@ bool dot_renders(const std::string &path);
 /// on PATH.
 void check_dot_available(const std::string &path);
 
-/// After a run: writes options.dot_file and options.trace_file, and fills
-/// stats.nodes with options.node_stats.
+/// After a run: writes options.dot_file and options.trace_file, fills
+/// stats.nodes with options.node_stats, and prints the stats with
+/// options.print_stats.
 void show_run(const GraphView &view, const RunOptions &options, RunStats &stats);
 
 } // namespace dataflow
