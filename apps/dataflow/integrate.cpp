@@ -12,7 +12,6 @@
 /// Prints the integral.
 ///
 //===----------------------------------------------------------------------===//
-#include <dataflow/command_line.hpp>
 #include <dataflow/dataflow.hpp>
 
 #include <cmath>
@@ -26,8 +25,6 @@ struct IntegrationProblem {
   long chunks = 0, points = 0;
   /// The first point of chunk c.
   long first(long c) const { return points / chunks * c + std::min(c, points % chunks); }
-  void poc_write(poc::Writer &w) const { w.write_all(variant, chunks, points); }
-  void poc_read(poc::Reader &r) { r.read_all(variant, chunks, points); }
 };
 
 /// The midpoint rule over points [begin, end) of `points` on [0, 1].
@@ -60,9 +57,8 @@ dataflow::TaskGraph integration_graph(const IntegrationProblem &p) {
   auto work = g.node("integrate", [points](const std::pair<long, long> &range) {
     return integrate(range.first, range.second, points);
   });
-  auto write = g.serializer("write", [](double partial) { return partial; });
   g.connect(read, work);
-  g.connect(work, write);
+  g.serializer("write", {work}, [](double partial) { return partial; });
   return g;
 }
 
@@ -78,9 +74,8 @@ int main(int argc, char **argv) {
   });
   line.option("--chunks", "K: pieces of the interval (default 64)", p.chunks, 1);
   line.option("--points", "N: midpoints (default 100000000)", p.points, 1);
-  return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &operands) {
-    if (!operands.empty())
-      throw dataflow::usage_error("takes no operands");
+  line.operands(0, "takes no operands");
+  return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
     if (p.chunks > p.points)
       throw dataflow::usage_error("--chunks must not exceed --points");
     double integral = 0;
@@ -95,8 +90,6 @@ int main(int argc, char **argv) {
       else
         for (double partial : r.values<double>("write"))
           integral += partial;
-      if (line.stats())
-        dataflow::print_stats(r.stats());
     }
     std::printf("integral: %.15f\n", integral);
   });

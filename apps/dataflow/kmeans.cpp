@@ -12,7 +12,6 @@
 /// container of its own, so the parts spread over the machines.
 ///
 //===----------------------------------------------------------------------===//
-#include <dataflow/command_line.hpp>
 #include <dataflow/dataflow.hpp>
 
 #include <cstdio>
@@ -26,8 +25,6 @@ namespace {
 struct KmeansProblem {
   long points = 0, clusters = 0, parts = 0, iterations = 0;
   long first(long part) const { return points / parts * part + std::min(part, points % parts); }
-  void poc_write(poc::Writer &w) const { w.write_all(points, clusters, parts, iterations); }
-  void poc_read(poc::Reader &r) { r.read_all(points, clusters, parts, iterations); }
 };
 
 /// Points [begin, end) of the problem, x and y interleaved. Point i comes
@@ -174,9 +171,8 @@ int main(int argc, char **argv) {
   line.option("--clusters", "K: clusters (default 8)", p.clusters, 1);
   line.option("--parts", "P: part vertices holding the points (default 8)", p.parts, 1);
   line.option("--iterations", "I: at most I iterations (default 100)", p.iterations, 1);
-  return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &operands) {
-    if (!operands.empty())
-      throw dataflow::usage_error("takes no operands");
+  line.operands(0, "takes no operands");
+  return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
     if (p.clusters > p.points || p.parts > p.points)
       throw dataflow::usage_error("--clusters and --parts must not exceed --points");
     std::vector<double> centroids;
@@ -201,8 +197,6 @@ int main(int argc, char **argv) {
       centroids = r.value<std::vector<double>>("master");
       iterations = static_cast<long>(centroids.back());
       centroids.pop_back();
-      if (line.stats())
-        dataflow::print_stats(r.stats());
     }
     std::printf("kmeans: %ld points, %ld clusters, %ld iterations\n", p.points, p.clusters,
                 iterations);

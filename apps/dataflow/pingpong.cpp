@@ -11,7 +11,6 @@
 /// same line.
 ///
 //===----------------------------------------------------------------------===//
-#include <dataflow/command_line.hpp>
 #include <dataflow/dataflow.hpp>
 
 #include <cstdio>
@@ -65,9 +64,8 @@ int main(int argc, char **argv) {
   dataflow::CommandLine line("dataflow-pingpong", "");
   line.option("--threshold", "N: a vertex stops when its counter reaches N (default 100)",
               threshold, 1);
-  return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &operands) {
-    if (!operands.empty())
-      throw dataflow::usage_error("takes no operands");
+  line.operands(0, "takes no operands");
+  return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
     std::string winner;
     long received = 0, messages = 0;
     if (line.sequential()) {
@@ -93,8 +91,6 @@ int main(int argc, char **argv) {
           received = r.value<long>(name);
         }
       messages = received * 2 - (winner == "A" ? 0 : 1);
-      if (line.stats())
-        dataflow::print_stats(r.stats());
     }
     std::printf("pingpong: %s reached %ld after receiving %ld bits (%ld messages)\n",
                 winner.c_str(), threshold, received, messages);

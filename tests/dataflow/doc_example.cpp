@@ -9,11 +9,10 @@ dataflow::TaskGraph build(const Problem &p) { // called on every machine
   dataflow::TaskGraph g;
   auto a = g.node("a", [] { return 20; });
   auto b = g.node("b", [](int x) { return dataflow::Outputs<int, std::string>{x + 1, "b"}; });
-  auto c = g.node("c", [](int x, const std::string &s) { return s + std::to_string(x); });
-  g.connect(a, b); // a's output 0 -> b's input 0
-  g.connect(b.output(0), c, 0);
-  g.connect(b.output(1), c, 1);
-  return g; // c's output has no edge: it is a result
+  g.node("c", {b.output(0), b.output(1)}, // b's outputs 0 and 1 -> c's inputs 0 and 1
+         [](int x, const std::string &s) { return s + std::to_string(x); });
+  g.connect(a, b); // a's output 0 -> b's next free input (0)
+  return g;        // c's output has no edge: it is a result
 }
 dataflow::StreamGraph sbuild(const long &threshold) {
   dataflow::StreamGraph g;

@@ -1,5 +1,4 @@
 #include <cstdio>
-#include <dataflow/command_line.hpp>
 #include <dataflow/dataflow.hpp>
 #include <poc/machine.hpp>
 #include <string>
@@ -16,7 +15,7 @@ dataflow::TaskGraph build(const long &n) {
       return s;
     });
     sum.pin(part % machines); // part k on machine k, wrapping round
-    g.connect(sum, join, part);
+    g.connect(sum, join);     // join's next free input: part k feeds input k
   }
   join.pin(0);
   return g;
@@ -31,8 +30,6 @@ int main(int argc, char **argv) {
       return;
     }
     const dataflow::Results r = dataflow::run(build, n, line.run_options());
-    std::printf("sum: %ld\n", r.value<long>("join"));
-    if (line.stats())
-      dataflow::print_stats(r.stats());
+    std::printf("sum: %ld\n", r.value<long>("join")); // --stats: run printed the stats
   });
 }
