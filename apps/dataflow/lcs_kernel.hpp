@@ -25,7 +25,8 @@ using Cell = std::int32_t;
 /// Fills rows a[0..h) x columns b[0..w): `row` holds H of the row above
 /// (w + 1 cells, the corner first) and becomes the block's bottom row;
 /// `left` holds the h cells left of the block; `right` receives the h cells
-/// of its last column.
+/// of its last column. `right` may be `left`: cell r of `left` is read
+/// before cell r of `right` is written, and not read again.
 inline void fill_block(const char *a, std::size_t h, const char *b, std::size_t w, Cell *row,
                        const Cell *left, Cell *right) {
   for (std::size_t r = 0; r < h; ++r) {
