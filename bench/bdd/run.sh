@@ -28,7 +28,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # best_of CMD...: "wall search rss-MB hits probes" of the fastest of the
 # repeats ("-" where the program does not report it).
 best_of() {
-  local best= line out wall search rss hits probes
+  local best='' line out wall search rss hits probes
   for ((i = 0; i < repeats; ++i)); do
     out=$({ /usr/bin/time -f "wall %e rss %M" "$@"; } 2>&1) || {
       echo "failed: $*" >&2
