@@ -122,6 +122,7 @@ public:
   template <class F> Node serializer(std::string name, F fn) {
     return add(std::move(name), NodeKind::serializer, std::move(fn));
   }
+  /// A serializer fed by `inputs` in order, as node() is.
   template <class F>
   Node serializer(std::string name, std::initializer_list<OutputRef> inputs, F fn) {
     return feed(add(std::move(name), NodeKind::serializer, std::move(fn)), inputs);
