@@ -7,8 +7,9 @@
 
 #include <poc/gen/arguments.hpp>
 
+#include <cstddef>
 #include <cstdint>
-#include <tuple>
+#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -23,6 +24,18 @@ public:
 protected:
   ~Responder() = default;
 };
+
+/// Calls the member function `*fn` (of type F, on class C) on `object`.
+template <class F, class C, class R, class... P>
+R call_member(void *object, const void *fn, P &&...a) {
+  return (static_cast<C *>(object)->*(*static_cast<const F *>(fn)))(static_cast<P &&>(a)...);
+}
+/// Constructs a T from the decoded parameters into `*out`.
+template <class T, class... P> void make_object(void *out, P &&...a) {
+  *static_cast<T **>(out) = new T(static_cast<P &&>(a)...);
+}
+
+template <class R, class... P> struct Serve;
 } // namespace detail
 
 /// A request being served on the target process's thread: its arguments
@@ -34,32 +47,34 @@ public:
 
   /// Decodes the parameters of `fn`, calls `(self.*fn)(params...)` (virtually
   /// if `fn` is virtual), then encodes the copy-backs of non-const reference
-  /// and pointer parameters in order, then the result.
+  /// and pointer parameters in order, then the result. The work is done once
+  /// per signature `R(P...)`, out of line (detail::Serve), so a server with
+  /// many methods compiles to a switch of calls.
   template <class Self, class C, class R, class... P> void invoke(Self &self, R (C::*fn)(P...)) {
-    run<R, P...>([&](auto &&...a) -> R { return (self.*fn)(static_cast<decltype(a)>(a)...); });
+    serve<C, R, P...>(self, fn);
   }
   /// Same for const methods.
   template <class Self, class C, class R, class... P>
   void invoke(Self &self, R (C::*fn)(P...) const) {
-    run<R, P...>([&](auto &&...a) -> R { return (self.*fn)(static_cast<decltype(a)>(a)...); });
+    serve<C, R, P...>(self, fn);
   }
   /// Same for noexcept methods.
   template <class Self, class C, class R, class... P>
   void invoke(Self &self, R (C::*fn)(P...) noexcept) {
-    run<R, P...>([&](auto &&...a) -> R { return (self.*fn)(static_cast<decltype(a)>(a)...); });
+    serve<C, R, P...>(self, fn);
   }
   /// Same for const noexcept methods.
   template <class Self, class C, class R, class... P>
   void invoke(Self &self, R (C::*fn)(P...) const noexcept) {
-    run<R, P...>([&](auto &&...a) -> R { return (self.*fn)(static_cast<decltype(a)>(a)...); });
+    serve<C, R, P...>(self, fn);
   }
 
-  /// Decodes constructor parameters of types `P...` and returns `new T(...)`.
+  /// Decodes constructor parameters of types `P...` and returns `new T(...)`
+  /// (the decoding is shared by every constructor of that signature).
   template <class T, class... P> T *construct() {
-    std::tuple<detail::ParamSlot<P>...> slots;
-    std::apply([&](auto &...s) { (s.read(*args_), ...); }, slots);
-    args_->expect_end();
-    return std::apply([](auto &...s) { return new T(s.get()...); }, slots);
+    T *made = nullptr;
+    detail::Serve<void, P...>::construct(*this, &made, &detail::make_object<T, P...>);
+    return made;
   }
 
   /// Reports a method or constructor id the class does not have (a client
@@ -80,34 +95,12 @@ public:
   Writer &reply() noexcept { return *reply_; }
 
 private:
-  template <class R, class... P, class F> void run(F &&f) {
-    std::tuple<detail::ParamSlot<P>...> slots;
-    std::apply([&](auto &...s) { (s.read(*args_), ...); }, slots);
-    args_->expect_end();
-    if constexpr (std::is_void_v<R>) {
-      std::apply([&](auto &...s) { f(s.get()...); }, slots);
-      write_backs(slots);
-      finish_reply();
-    } else {
-      std::remove_cvref_t<R> result =
-          std::apply([&](auto &...s) -> R { return f(s.get()...); }, slots);
-      write_backs(slots);
-      reply_->write(result);
-      finish_reply();
-    }
-  }
+  template <class R, class... P> friend struct detail::Serve;
 
-  template <class... S> void write_backs(const std::tuple<S...> &slots) {
-    std::apply(
-        [&](const auto &...s) {
-          (
-              [&] {
-                if constexpr (std::remove_cvref_t<decltype(s)>::copies_back)
-                  s.write_back(*reply_);
-              }(),
-              ...);
-        },
-        slots);
+  template <class C, class R, class... P, class Self, class F> void serve(Self &self, F fn) {
+    C &object = self;
+    detail::Serve<R, P...>::run(*this, static_cast<void *>(std::addressof(object)), &fn,
+                                &detail::call_member<F, C, R, P...>);
   }
 
   Reader *args_;
@@ -115,5 +108,63 @@ private:
   detail::Responder *responder_;
   bool replied_ = false;
 };
+
+namespace detail {
+
+/// One decoded parameter of a request; `I` tells equal types apart.
+template <std::size_t I, class P> struct ArgSlot {
+  ParamSlot<P> slot;
+};
+template <class Indices, class... P> struct ArgSlots;
+/// The decoded parameters of a request.
+template <std::size_t... I, class... P>
+struct ArgSlots<std::index_sequence<I...>, P...> : ArgSlot<I, P>... {};
+
+/// Serving a request for a method of signature `R(P...)`, whatever its class:
+/// decoding, the call (through a function that knows the class), copy-backs,
+/// result and reply. Out of line, once per signature.
+template <class R, class... P> struct Serve {
+  using Slots = ArgSlots<std::index_sequence_for<P...>, P...>;
+  using Caller = R (*)(void *object, const void *fn, P &&...a);
+  using Maker = void (*)(void *out, P &&...a);
+
+  [[gnu::noinline]] static void run(Request &rq, void *object, const void *fn, Caller call) {
+    run_with(rq, object, fn, call, std::index_sequence_for<P...>{});
+  }
+  [[gnu::noinline]] static void construct(Request &rq, void *out, Maker make) {
+    construct_with(rq, out, make, std::index_sequence_for<P...>{});
+  }
+
+private:
+  template <std::size_t... I>
+  static void run_with(Request &rq, void *object, const void *fn, Caller call,
+                       std::index_sequence<I...>) {
+    Slots s;
+    (static_cast<ArgSlot<I, P> &>(s).slot.read(*rq.args_), ...);
+    rq.args_->expect_end();
+    if constexpr (std::is_void_v<R>) {
+      call(object, fn, static_cast<ArgSlot<I, P> &>(s).slot.get()...);
+      (write_back(rq, static_cast<ArgSlot<I, P> &>(s).slot), ...);
+    } else {
+      std::remove_cvref_t<R> result =
+          call(object, fn, static_cast<ArgSlot<I, P> &>(s).slot.get()...);
+      (write_back(rq, static_cast<ArgSlot<I, P> &>(s).slot), ...);
+      rq.reply_->write(result);
+    }
+    rq.finish_reply();
+  }
+  template <std::size_t... I>
+  static void construct_with(Request &rq, void *out, Maker make, std::index_sequence<I...>) {
+    Slots s;
+    (static_cast<ArgSlot<I, P> &>(s).slot.read(*rq.args_), ...);
+    rq.args_->expect_end();
+    make(out, static_cast<ArgSlot<I, P> &>(s).slot.get()...);
+  }
+  template <class S> static void write_back(Request &rq, const S &slot) {
+    if constexpr (S::copies_back)
+      slot.write_back(*rq.reply_);
+  }
+};
+} // namespace detail
 
 } // namespace poc
