@@ -36,6 +36,13 @@ void register_class(std::type_index type, const ClassInfo &info) {
                       "' have the same registration key");
 }
 
+void register_class(std::type_index type, std::string_view name, const ClassFunctions &f) {
+  std::string text(name);
+  f.add_type(text);
+  register_class(type, ClassInfo{text, method_id(name), f.size, f.construct, f.dispatch, f.destroy,
+                                 f.group_member, f.persist});
+}
+
 const ClassInfo *find_class(std::type_index type) noexcept {
   Registry &r = registry();
   std::lock_guard<std::mutex> g(r.mu);

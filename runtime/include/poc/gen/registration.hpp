@@ -23,16 +23,27 @@ namespace poc {
 
 namespace detail {
 
-/// Saving and restoring the state of a persistent process of one class.
+/// Saving and restoring the state of a persistent process of one class:
+/// the class's own part is four small functions; the store and the record's
+/// format are handled once, by the runtime.
 struct PersistOps {
   std::uint64_t layout_hash;
-  /// A new object (with new) whose state is loaded from the record at
-  /// `address`; throws store_error as persist::load_object does.
-  void *(*restore)(const persist::Store &store, const persist::Address &address,
-                   std::string_view class_name);
+  /// A new default-constructed object (with new).
+  void *(*make)();
+  /// Deletes an object made by `make`.
+  void (*destroy)(void *object);
+  /// Decodes the object's state into it.
+  void (*read)(Reader &r, void *object);
+  /// Encodes the object's state.
+  void (*write)(Writer &w, const void *object);
+
+  /// A new object whose state is loaded from the record at `address`;
+  /// throws store_error as persist::load_object does.
+  void *restore(const persist::Store &store, const persist::Address &address,
+                std::string_view class_name) const;
   /// Saves the object's state as the record at `address`.
-  void (*save)(const persist::Store &store, const persist::Address &address,
-               std::string_view class_name, const void *object);
+  void save(const persist::Store &store, const persist::Address &address,
+            std::string_view class_name, const void *object) const;
 };
 
 /// What a host needs to run processes of one class. Keyed by
@@ -57,6 +68,22 @@ struct ClassInfo {
 
 /// Adds a class; throws usage_error if another class has the same name.
 void register_class(std::type_index type, const ClassInfo &info);
+
+/// The functions a process class is served by (ClassInfo without the
+/// name), as ClassRegistration makes them, constant for each class.
+struct ClassFunctions {
+  std::size_t size;
+  void *(*construct)(std::uint64_t ctor, Request &rq);
+  void (*dispatch)(void *object, std::uint64_t method, Request &rq);
+  void (*destroy)(void *object);
+  const ProcessGroupMember *(*group_member)(const void *object) noexcept;
+  const PersistOps *persist;
+  /// Registers the class in poc::TypeRegistry under a name.
+  void (*add_type)(std::string name);
+};
+/// Adds the class `type` named `name` (its key is method_id(name)) to the
+/// classes processes can have and to poc::TypeRegistry.
+void register_class(std::type_index type, std::string_view name, const ClassFunctions &functions);
 /// The class registered for `type`; throws usage_error if there is none.
 const ClassInfo &class_info(std::type_index type);
 /// The class registered under `key`, or nullptr.
@@ -87,6 +114,36 @@ public:
   }
 };
 
+namespace detail {
+/// The ProcessGroupMember base of an object of class `T`, or null if `T` has
+/// none.
+template <class T> constexpr auto group_member_of() noexcept {
+  using Fn = const ProcessGroupMember *(*)(const void *) noexcept;
+  if constexpr (std::is_convertible_v<T *, ProcessGroupMember *>)
+    return Fn([](const void *object) noexcept -> const ProcessGroupMember * {
+      return static_cast<const T *>(object);
+    });
+  else
+    return Fn(nullptr);
+}
+
+/// The persistence of a PersistentClass `T`.
+template <class T>
+inline constexpr PersistOps persist_ops{
+    LayoutHash<T>::value, []() -> void * { return new T(); },
+    [](void *object) { delete static_cast<T *>(object); },
+    [](Reader &r, void *object) { r.read(*static_cast<T *>(object)); },
+    [](Writer &w, const void *object) { w.write(*static_cast<const T *>(object)); }};
+
+/// The persistence of `T`, or null if it is not a PersistentClass.
+template <class T> constexpr const PersistOps *persist_ops_of() noexcept {
+  if constexpr (PersistentClass<T>)
+    return &persist_ops<T>;
+  else
+    return nullptr;
+}
+} // namespace detail
+
 /// Makes class `T` creatable as a process, served by `Server` (which has
 /// static `dispatch(T&, std::uint64_t, Request&)` and
 /// `construct(std::uint64_t, Request&)`). Define it as an inline variable so
@@ -98,49 +155,20 @@ public:
 template <class T, class Server> class ClassRegistration {
 public:
   explicit ClassRegistration(std::string_view name) {
-    TypeRegistry::add<T>(std::string(name));
-    detail::register_class(
-        typeid(T), detail::ClassInfo{std::string(name), method_id(name), sizeof(T),
-                                     [](std::uint64_t ctor, Request &rq) -> void * {
-                                       return Server::construct(ctor, rq);
-                                     },
-                                     [](void *object, std::uint64_t method, Request &rq) {
-                                       Server::dispatch(*static_cast<T *>(object), method, rq);
-                                     },
-                                     [](void *object) { delete static_cast<T *>(object); },
-                                     group_member_of(), persist_ops_of()});
+    detail::register_class(typeid(T), name, functions);
   }
 
 private:
-  static auto group_member_of() noexcept -> const ProcessGroupMember *(*)(const void *) noexcept {
-    if constexpr (std::is_convertible_v<T *, ProcessGroupMember *>)
-      return [](const void *object) noexcept -> const ProcessGroupMember * {
-        return static_cast<const T *>(object);
-      };
-    else
-      return nullptr;
-  }
-
-  static const detail::PersistOps *persist_ops_of() noexcept {
-    if constexpr (PersistentClass<T>) {
-      static constexpr detail::PersistOps ops{
-          LayoutHash<T>::value,
-          [](const persist::Store &store, const persist::Address &address,
-             std::string_view class_name) -> void * {
-            auto object = std::make_unique<T>();
-            persist::load_object(store, address, class_name, LayoutHash<T>::value, *object);
-            return object.release();
-          },
-          [](const persist::Store &store, const persist::Address &address,
-             std::string_view class_name, const void *object) {
-            persist::save_object(store, address, class_name, LayoutHash<T>::value,
-                                 *static_cast<const T *>(object));
-          }};
-      return &ops;
-    } else {
-      return nullptr;
-    }
-  }
+  static constexpr detail::ClassFunctions functions{
+      sizeof(T),
+      [](std::uint64_t ctor, Request &rq) -> void * { return Server::construct(ctor, rq); },
+      [](void *object, std::uint64_t method, Request &rq) {
+        Server::dispatch(*static_cast<T *>(object), method, rq);
+      },
+      [](void *object) { delete static_cast<T *>(object); },
+      detail::group_member_of<T>(),
+      detail::persist_ops_of<T>(),
+      &TypeRegistry::add<T>};
 };
 
 } // namespace poc
