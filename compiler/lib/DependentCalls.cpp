@@ -163,14 +163,11 @@ std::string DependentCalls::emitHelpers() const {
          << "(self, std::forward<A>(a)...);\n";
       if (V.empty())
         OS << "else\nreturn " << Plain << ";\n";
-      else if (V == "_start")
-        OS << "else\n::poc::start_on(&*self, [... a = std::forward<A>(a)](auto *poc_self) "
-              "mutable {\npoc_self->"
+      else // queued on the local object, as start on an object (poc/start_on.hpp)
+        OS << "else\n"
+           << (V == "_start" ? "::poc::start_on" : "return ::poc::start_on_future")
+           << "(&*self, [... a = std::forward<A>(a)](auto *poc_self) mutable {\nreturn poc_self->"
            << Name << "(a...);\n});\n";
-      else
-        OS << "else if constexpr (std::is_void_v<decltype(" << Plain << ")>) {\n"
-           << Plain << ";\nreturn ::poc::make_ready_future();\n} else\n"
-           << "return ::poc::make_ready_future(" << Plain << ");\n";
       OS << "}\n";
     }
   for (const std::string &Helper : Creations)

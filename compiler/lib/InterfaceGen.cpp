@@ -323,6 +323,21 @@ std::string InterfaceGen::localCall(const RemoteMethod &M) const {
   return "self->" + M.Decl->getNameAsString() + "(" + forwardedArgs(M, false) + ")";
 }
 
+std::string InterfaceGen::startedLocally(const RemoteMethod &M, llvm::StringRef Start) const {
+  // The call is queued on the object (poc/start_on.hpp) with copies of the
+  // arguments, as a started call sends them to a process; a future's
+  // reference parameters that a process would copy back are the caller's.
+  bool Future = Start == "start_on_future";
+  std::string Captures = "self";
+  for (const RemoteParam &P : M.Params)
+    Captures +=
+        ", " + (P.MoveLocally ? P.Name + " = std::move(" + P.Name + ")"
+                : Future && P.CopiesBack && llvm::StringRef(P.Type).ends_with("&") ? "&" + P.Name
+                                                                                   : P.Name);
+  return "::poc::" + Start.str() + "(self, [" + Captures + "](auto *) mutable { return " +
+         localCall(M) + "; });\n";
+}
+
 std::string InterfaceGen::sendArgs(const RemoteMethod &M) const {
   std::string S;
   for (const RemoteParam &P : M.Params) {
@@ -459,7 +474,8 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
       continue;
     std::string Head = "(" + selfParam(C, M) + wrapperParams(M, false) + ") {\n";
     std::string Args = sendArgs(M);
-    std::string Send = "::poc::Call call(self, " + C.Id + "_interface::" + M.Key + ");\n" +
+    std::string Send = "::poc::Call call(self, " + C.Id + "_interface::" + M.Key + ", \"" + C.Name +
+                       "::" + M.Decl->getNameAsString() + "\");\n" +
                        (Args.empty() ? "" : "call.args(" + Args + ");\n");
     bool Void = M.Decl->getReturnType()->isVoidType();
     if (used(M, "")) {
@@ -479,15 +495,13 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
     if (used(M, "_start")) {
       OS << "inline void " << Client << M.Key << "_start" << Head
          << "if (!::poc::is_remote(self)) {\n"
-         << localCall(M) << ";\nreturn;\n}\n"
+         << startedLocally(M, "start_on") << "return;\n}\n"
          << Send << "call.start();\n}\n";
     }
     if (used(M, "_future")) {
       OS << "inline ::poc::future<" << M.Result << "> " << Client << M.Key << "_future" << Head
-         << "if (!::poc::is_remote(self))"
-         << (Void ? " {\n" + localCall(M) + ";\nreturn ::poc::make_ready_future();\n}\n"
-                  : "\nreturn ::poc::make_ready_future(" + localCall(M) + ");\n")
-         << Send << "return call.start_future<" << M.Result << ">(" << copyBacks(M) << ");\n}\n";
+         << "if (!::poc::is_remote(self))\nreturn " << startedLocally(M, "start_on_future") << Send
+         << "return call.start_future<" << M.Result << ">(" << copyBacks(M) << ");\n}\n";
     }
   }
   return S;

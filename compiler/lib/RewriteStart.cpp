@@ -110,6 +110,32 @@ bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
   return true;
 }
 
+/// True if \p S refers to `this` (explicitly or through an implicit member
+/// access), so that a task made of it must capture `this`.
+static bool usesThis(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXThisExpr>(S))
+    return true;
+  // In a template, a member of a dependent base is named without `this`.
+  if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(S); D && D->isImplicitAccess())
+    return true;
+  if (const auto *U = dyn_cast<UnresolvedMemberExpr>(S); U && U->isImplicitAccess())
+    return true;
+  for (const Stmt *Child : S->children())
+    if (usesThis(Child))
+      return true;
+  return false;
+}
+
+/// True if an argument of \p E refers to `this`.
+static bool argumentsUseThis(const CallExpr *E) {
+  for (const Expr *Arg : E->arguments())
+    if (usesThis(Arg))
+      return true;
+  return false;
+}
+
 bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Member) {
   // The member expression's parts, for a resolved or a dependent member.
   const Expr *Base = nullptr;
@@ -139,8 +165,10 @@ bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Membe
   // The call runs on the object itself, through its address, after the
   // calls started on it before (poc/start_on.hpp); the arguments are
   // copied into the task, as they are sent to a process.
+  // The object is passed to the task; `this` is captured only for the
+  // arguments' sake.
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
-  bool HasThis = MD && MD->isInstance();
+  bool HasThis = MD && MD->isInstance() && argumentsUseThis(E);
   std::string Open = isDiscarded() ? "::poc::start_on(" : "::poc::start_on_future(";
   std::string Task =
       std::string(HasThis ? "[=, this]" : "[=]") + "(auto *poc_self) mutable { return poc_self->";
@@ -173,7 +201,7 @@ void RewriteVisitor::startLocal(const Expr *E) {
     return;
   }
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
-  bool HasThis = MD && MD->isInstance();
+  bool HasThis = MD && MD->isInstance() && usesThis(E);
   R.InsertTextBefore(SM->getExpansionLoc(E->getBeginLoc()),
                      HasThis ? "::poc::start_local([=, this]() mutable { "
                              : "::poc::start_local([=]() mutable { ");

@@ -56,23 +56,24 @@ int main() {
   return now;
 }
 
-// Only the wrappers used here are defined; local objects are called directly.
+// Only the wrappers used here are defined; local objects are called directly,
+// and a started call is queued on a local object.
 // CHECK: // poc++: code generated for {{.*}}basic.cpp.
 // CHECK: inline ::Counter *poc_gen::Counter_client::create_0(const ::poc::machine &where, int first) {
 // CHECK-NEXT: return ::poc::create<::Counter>(where, Counter_interface::ctor_0, first);
 // CHECK: inline void poc_gen::Counter_client::add_0_start(::Counter *self, int k) {
 // CHECK-NEXT: if (!::poc::is_remote(self)) {
-// CHECK-NEXT: self->add(k);
+// CHECK-NEXT: ::poc::start_on(self, [self, k](auto *) mutable { return self->add(k); });
 // CHECK-NEXT: return;
 // CHECK-NEXT: }
-// CHECK-NEXT: ::poc::Call call(self, Counter_interface::add_0);
+// CHECK-NEXT: ::poc::Call call(self, Counter_interface::add_0, "Counter::add");
 // CHECK-NEXT: call.args(k);
 // CHECK-NEXT: call.start();
 // CHECK: return call.start_future<int>();
 // CHECK: inline int poc_gen::Counter_client::get_0(const ::Counter *self) {
 // CHECK-NEXT: if (!::poc::is_remote(self))
 // CHECK-NEXT: return self->get();
-// CHECK-NEXT: ::poc::Call call(self, Counter_interface::get_0);
+// CHECK-NEXT: ::poc::Call call(self, Counter_interface::get_0, "Counter::get");
 // CHECK-NEXT: return call.invoke<int>();
 // CHECK-NOT: start_create_0(
 // The server dispatches every method and constructs by constructor id.

@@ -12,8 +12,8 @@
 
 // CHECK-LABEL: poc_gen::Scorer_client::score_0_future(::Scorer *self,
 // CHECK: if (!::poc::is_remote(self))
-// CHECK-NEXT: return ::poc::make_ready_future(self->score(word, t));
-// CHECK-NEXT: ::poc::Call call(self, Scorer_interface::score_0);
+// CHECK-NEXT: return ::poc::start_on_future(self, [self, word, &t](auto *) mutable { return self->score(word, t); });
+// CHECK-NEXT: ::poc::Call call(self, Scorer_interface::score_0, "Scorer::score");
 // CHECK-NEXT: call.args(word, t);
 // CHECK-NEXT: return call.start_future<int>(t);
 // CHECK-LABEL: poc_gen::Scorer_client::twice_0_future(::Scorer *self, int &x,

@@ -5,9 +5,11 @@
 // RUN: %pocxx --translate-only %S/../e2e/start_local.cpp -o - | FileCheck %s --implicit-check-not="::poc::start_local("
 
 // `f()`, `this->f()` and `(*this).f()` in a method.
-// CHECK: ::poc::start_on(this, [=, this](auto *poc_self) mutable { return poc_self->deposit(100); });
-// CHECK-NEXT: ::poc::start_on(this, [=, this](auto *poc_self) mutable { return poc_self->deposit(10); });
-// CHECK-NEXT: ::poc::start_on(::std::addressof((*this)), [=, this](auto *poc_self) mutable { return poc_self->deposit(1); });
+// The object is passed to the task: `this` is captured only if an argument
+// uses it.
+// CHECK: ::poc::start_on(this, [=](auto *poc_self) mutable { return poc_self->deposit(100); });
+// CHECK-NEXT: ::poc::start_on(this, [=](auto *poc_self) mutable { return poc_self->deposit(10); });
+// CHECK-NEXT: ::poc::start_on(::std::addressof((*this)), [=](auto *poc_self) mutable { return poc_self->deposit(1); });
 
 // A dependent object in a template.
 // CHECK: ::poc::start_on(::std::addressof(obj), [=](auto *poc_self) mutable { return poc_self->deposit(a); });

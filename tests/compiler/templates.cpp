@@ -18,7 +18,10 @@
 // CHECK-NEXT: return std::forward<P>(self)->add(std::forward<A>(a)...);
 // CHECK: template <class P, class... A>
 // CHECK-NEXT: auto future_add(P &&self, A &&...a) {
-// CHECK: return ::poc::make_ready_future(
+// CHECK-NEXT: if constexpr (is_remote_target<P>)
+// CHECK-NEXT: return remote_target<P>::poc_future::add(self, std::forward<A>(a)...);
+// CHECK-NEXT: else
+// CHECK-NEXT: return ::poc::start_on_future(&*self, [... a = std::forward<A>(a)](auto *poc_self) mutable {
 // CHECK: template <class P, class... A>
 // CHECK-NEXT: void start_add(P &&self, A &&...a) {
 // CHECK-NEXT: if constexpr (is_remote_target<P>)

@@ -116,6 +116,9 @@ public:
 private:
   RemoteMethod buildMethod(const clang::CXXMethodDecl *MD, std::string Key);
   std::string localCall(const RemoteMethod &M) const;
+  /// `::poc::<Start>(self, [captures](auto *) mutable { return <localCall>; });`:
+  /// a started call on a local object, queued on it (start_on, start_on_future).
+  std::string startedLocally(const RemoteMethod &M, llvm::StringRef Start) const;
   std::string sendArgs(const RemoteMethod &M) const;
   std::string copyBacks(const RemoteMethod &M) const;
   std::string memberPointer(const RemoteMethod &M) const;

@@ -2,76 +2,56 @@
 /// \file
 /// `start` of a method of a local object (issue 23, part 2): what poc++
 /// translates `start obj.f(x)`, `start this->f(x)` and `start p->f(x)` with
-/// `p` a pointer to a local object into. The call runs on the object itself
-/// (never a copy), concurrently with the caller, and the calls started on
-/// one object run one at a time in the order they were started, as a
-/// process serves its calls; `poc::sync()` waits for them. A future of one
-/// (`auto f = start obj.g(x)`) reports its result, or its error, through the
-/// future.
+/// `p` a pointer to a local object into, and what the generated client of a
+/// process class does when a started call's object is local. The call runs
+/// on the object itself (never a copy), concurrently with the caller, and
+/// the calls started on one object run one at a time in the order they were
+/// started, as a process serves its calls: one thread serves an object
+/// while it has started calls (not one thread per call). `poc::sync()` waits
+/// for them. A future of one (`auto f = start obj.g(x)`) reports its result,
+/// or its error, through the future.
 
 #include <poc/future.hpp>
 #include <poc/sync.hpp>
 
 #include <atomic>
-#include <condition_variable>
-#include <cstdint>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 
 namespace poc {
 namespace detail {
 
-/// The started calls on local objects, by object: tickets taken when a call
-/// is started, served in ticket order.
-class LocalCallOrder {
+/// A started call on a local object, waiting for its turn.
+class LocalCall {
 public:
-  static LocalCallOrder &instance() {
-    static LocalCallOrder order;
-    return order;
-  }
-  std::uint64_t take(const void *object) {
-    std::lock_guard<std::mutex> g(mutex_);
-    return queues_[object].next++;
-  }
-  void wait_turn(const void *object, std::uint64_t ticket) {
-    std::unique_lock<std::mutex> lk(mutex_);
-    turn_.wait(lk, [&] { return queues_[object].serving == ticket; });
-  }
-  void done(const void *object) {
-    std::lock_guard<std::mutex> g(mutex_);
-    auto it = queues_.find(object);
-    if (++it->second.serving == it->second.next)
-      queues_.erase(it);
-    turn_.notify_all();
-  }
-
-private:
-  struct Queue {
-    std::uint64_t next = 0, serving = 0;
-  };
-  std::mutex mutex_;
-  std::condition_variable turn_;
-  std::unordered_map<const void *, Queue> queues_;
+  virtual ~LocalCall() = default;
+  virtual void run() = 0;
 };
 
-/// One started call's turn on its object: waits for it, ends it.
-class LocalCallTurn {
+/// A started call given as a function object.
+template <class F> class LocalCallOf final : public LocalCall {
 public:
-  LocalCallTurn(const void *object, std::uint64_t ticket) : object_(object) {
-    LocalCallOrder::instance().wait_turn(object, ticket);
-  }
-  ~LocalCallTurn() { LocalCallOrder::instance().done(object_); }
-  LocalCallTurn(const LocalCallTurn &) = delete;
-  LocalCallTurn &operator=(const LocalCallTurn &) = delete;
+  explicit LocalCallOf(F f) : f_(std::move(f)) {}
+  void run() override { f_(); }
 
 private:
-  const void *object_;
+  F f_;
 };
+
+/// Queues `call` on `object`: it runs after the calls started on the object
+/// before it, one at a time, on a thread that serves the object while it
+/// has calls; the caller's next poc::sync() waits for it and reports what
+/// it threw (implemented by the runtime).
+void start_on_object(const void *object, std::unique_ptr<LocalCall> call);
+
+/// start_on_object with a function object.
+template <class F> void start_on_object(const void *object, F &&call) {
+  start_on_object(
+      object, std::unique_ptr<LocalCall>(new LocalCallOf<std::decay_t<F>>(std::forward<F>(call))));
+}
 
 /// The state of a future of a started local call, set by its task.
 template <class T> class LocalCallState final : public FutureState<T> {
@@ -108,15 +88,12 @@ private:
 
 } // namespace detail
 
-/// `start object->f(args)` on a local object: runs `call(object)` as a
-/// task, after the calls started on the same object before it.
+/// `start object->f(args)` on a local object: runs `call(object)` after the
+/// calls started on the same object before it (by any caller), as a process
+/// serves its calls.
 template <class T, class F> void start_on(T *object, F &&call) {
-  const void *key = static_cast<const void *>(object);
-  std::uint64_t ticket = detail::LocalCallOrder::instance().take(key);
-  detail::start_local_task([object, key, ticket, fn = std::forward<F>(call)]() mutable {
-    detail::LocalCallTurn turn(key, ticket);
-    fn(object);
-  });
+  detail::start_on_object(static_cast<const void *>(object),
+                          [object, fn = std::forward<F>(call)]() mutable { fn(object); });
 }
 
 /// `auto f = start object->f(args)` on a local object: as start_on, and the
@@ -124,13 +101,11 @@ template <class T, class F> void start_on(T *object, F &&call) {
 template <class T, class F> auto start_on_future(T *object, F &&call) {
   using R = std::decay_t<decltype(call(object))>;
   auto state = std::make_shared<detail::LocalCallState<R>>();
-  const void *key = static_cast<const void *>(object);
-  std::uint64_t ticket = detail::LocalCallOrder::instance().take(key);
-  detail::start_local_task([object, key, ticket, state, fn = std::forward<F>(call)]() mutable {
-    detail::LocalCallTurn turn(key, ticket);
-    auto bound = [&]() -> decltype(auto) { return fn(object); };
-    state->run(bound);
-  });
+  detail::start_on_object(static_cast<const void *>(object),
+                          [object, state, fn = std::forward<F>(call)]() mutable {
+                            auto bound = [&]() -> decltype(auto) { return fn(object); };
+                            state->run(bound);
+                          });
   return future<R>(state);
 }
 

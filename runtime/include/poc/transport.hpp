@@ -34,8 +34,10 @@ BlockSource &blocks_of(Message &m) noexcept;
 void begin_message(Writer &w);
 
 /// Sends the request in `w` to the process `target` refers to and waits for
-/// the reply. Throws remote_error if the method threw.
-MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w);
+/// the reply. Throws remote_error if the method threw. `what` names the
+/// method ("ns::T::f") for the error of a call to a process that has ended.
+MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w,
+                     const char *what = nullptr);
 
 /// Sends a started call and returns once it is on its way (and, for
 /// out-of-band blocks, once the caller's memory may be reused).

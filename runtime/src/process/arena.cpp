@@ -252,6 +252,14 @@ std::string id_text(const ProcessId &id) {
          std::to_string(id.serial);
 }
 
+std::string ended_text(const ProcessId &id, const std::string &class_name) {
+  return "process " + id_text(id) + " (" + class_name + ") has ended";
+}
+
+bool is_ended_text(const std::string &message) noexcept {
+  return message.starts_with("process ") && message.ends_with(") has ended");
+}
+
 ArrayRef array_ref(const void *p) {
   std::uintptr_t start = 0;
   const SlotInfo *s = arena().contains(p) ? arena().find(p, start) : nullptr;

@@ -33,4 +33,10 @@ void set_job_size(int hosts) noexcept;
 /// "host.creator.serial", for messages.
 std::string id_text(const ProcessId &id);
 
+/// The error of a request to a process that has ended:
+/// "process 0.0.1 (ns::T) has ended".
+std::string ended_text(const ProcessId &id, const std::string &class_name);
+/// True if `message` is an ended_text.
+bool is_ended_text(const std::string &message) noexcept;
+
 } // namespace poc::detail

@@ -120,13 +120,20 @@ MessagePtr call_self(Host &h, Context &ctx, std::uint64_t method, Writer &w) {
 
 } // namespace
 
-MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w) {
+MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w, const char *what) {
   Host &h = host();
   ProcessId id = target_of(target);
   Context &ctx = h.callers().current();
   if (ctx.self == id)
     return call_self(h, ctx, method, w);
-  return request_reply(h, Kind::call, RequestHead{id, method, 0, 0, ctx.id}, w);
+  try {
+    return request_reply(h, Kind::call, RequestHead{id, method, 0, 0, ctx.id}, w);
+  } catch (const remote_error &e) {
+    // A call after the process was deleted: say which call it was.
+    if (what && e.is<usage_error>() && is_ended_text(e.message()))
+      throw remote_error(e.type_id(), e.type(), std::string(what) + ": " + e.message());
+    throw;
+  }
 }
 
 void call_start(const void *target, std::uint64_t method, Writer &w) {

@@ -155,9 +155,8 @@ void Host::route_request(std::unique_ptr<Message> m, Graves &dead) {
   auto it = processes_.find(h.target);
   if (it != processes_.end())
     return enqueue(*it->second, std::move(m));
-  if (ended_.count(h.target))
-    return reject(std::move(m),
-                  RemoteFailure::of<usage_error>("process " + id_text(h.target) + " has ended"),
+  if (auto ended = ended_.find(h.target); ended != ended_.end())
+    return reject(std::move(m), RemoteFailure::of<usage_error>(ended_text(h.target, ended->second)),
                   dead);
   if (m->source() == h.target.creator)
     // Requests from the creator's host are ordered after its creation.
@@ -305,11 +304,11 @@ void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
       --p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
     reject(std::move(m),
            RemoteFailure::of<usage_error>(stopping_ ? "the program has ended"
-                                                    : "process " + id_text(p.id) + " has ended"),
+                                                    : ended_text(p.id, p.cls->name)),
            dead);
   }
   flush_acks(p, true);
-  ended_.insert(p.id);
+  ended_.emplace(p.id, p.cls->name);
   callers_.remove_locked(p.context);
   auto it = processes_.find(p.id);
   std::unique_ptr<Process> owned = std::move(it->second);

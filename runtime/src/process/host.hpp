@@ -118,7 +118,9 @@ private:
   std::unordered_map<ProcessId, std::unique_ptr<Process>> processes_;
   /// Requests for processes whose creation has not arrived yet.
   std::unordered_map<ProcessId, std::deque<std::unique_ptr<Message>>> pending_;
-  std::unordered_set<ProcessId> ended_;
+  /// Processes that have ended, with their class's name (for the errors
+  /// of calls that reach them afterwards).
+  std::unordered_map<ProcessId, std::string> ended_;
   std::atomic<std::uint64_t> next_serial_{1};
 
   // The pool of threads that serve processes.

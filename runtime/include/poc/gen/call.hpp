@@ -108,8 +108,11 @@ private:
 class Call {
 public:
   /// Starts a request for method `method` (see method_id()) of the process
-  /// `target` refers to; `target` must be a remote reference.
-  Call(const void *target, std::uint64_t method) : target_(target), method_(method) {
+  /// `target` refers to; `target` must be a remote reference. `what` names
+  /// the method ("ns::T::f", a string literal) in the error of a call to a
+  /// process that has ended.
+  Call(const void *target, std::uint64_t method, const char *what = nullptr)
+      : target_(target), method_(method), what_(what) {
     detail::begin_message(writer_);
   }
   Call(const Call &) = delete;
@@ -124,7 +127,7 @@ public:
 
   /// Sends the request and waits for the reply; throws remote_error if the
   /// method threw.
-  Reply invoke_reply() { return Reply(detail::call_sync(target_, method_, writer_)); }
+  Reply invoke_reply() { return Reply(detail::call_sync(target_, method_, writer_, what_)); }
 
   /// invoke_reply().result<R>() for calls without copy-backs.
   template <class R = void> R invoke() { return invoke_reply().template result<R>(); }
@@ -157,6 +160,7 @@ public:
 private:
   const void *target_;
   std::uint64_t method_;
+  const char *what_;
   Writer writer_;
 };
 

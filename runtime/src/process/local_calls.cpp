@@ -1,0 +1,69 @@
+// Started calls on local objects (<poc/start_on.hpp>): one queue per
+// object, served in order by one thread while it has calls.
+
+#include "host.hpp"
+
+#include <poc/start_on.hpp>
+
+#include <deque>
+#include <unordered_map>
+
+namespace poc::detail {
+namespace {
+
+struct QueuedCall {
+  Context *caller;
+  std::unique_ptr<LocalCall> call;
+};
+
+/// The started calls of each object with a call running or queued; the
+/// front call is the one running. Guarded by the engine's mutex.
+std::unordered_map<const void *, std::deque<QueuedCall>> &object_queues() {
+  static std::unordered_map<const void *, std::deque<QueuedCall>> queues;
+  return queues;
+}
+
+/// Serves the calls queued on `object` until none is left.
+void serve_object(Host &h, const void *object) {
+  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  for (;;) {
+    QueuedCall &front = object_queues().at(object).front();
+    Context *caller = front.caller;
+    std::unique_ptr<LocalCall> call = std::move(front.call);
+    lk.unlock();
+    Callers::adopt(caller);
+    std::exception_ptr error;
+    try {
+      call->run();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    call.reset();
+    lk.lock();
+    if (error)
+      caller->errors.push_back(error);
+    --caller->tasks_running;
+    h.engine().notify_locked();
+    auto it = object_queues().find(object);
+    it->second.pop_front();
+    if (it->second.empty()) {
+      object_queues().erase(it);
+      return;
+    }
+  }
+}
+
+} // namespace
+
+void start_on_object(const void *object, std::unique_ptr<LocalCall> call) {
+  Host &h = host();
+  Context *caller = &h.callers().current();
+  std::lock_guard<std::mutex> g(h.engine().mutex());
+  ++caller->tasks_running;
+  auto [it, fresh] = object_queues().try_emplace(object);
+  it->second.push_back({caller, std::move(call)});
+  if (fresh) // no thread serves the object: start one, joined by the caller's sync()
+    caller->tasks.emplace_back([&h, object] { serve_object(h, object); });
+}
+
+} // namespace poc::detail
