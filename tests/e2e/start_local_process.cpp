@@ -17,6 +17,10 @@ namespace {
 std::atomic<bool> go{false};
 std::mutex seen_lock;
 std::set<std::thread::id> seen; // the threads the started calls ran on
+void note_thread() {
+  std::lock_guard<std::mutex> g(seen_lock);
+  seen.insert(std::this_thread::get_id());
+}
 } // namespace
 
 class Bank {
@@ -24,18 +28,15 @@ public:
   Bank() = default;
   explicit Bank(long m) : money(m) {}
   void deposit(long a) {
-    {
-      std::lock_guard<std::mutex> g(seen_lock);
-      seen.insert(std::this_thread::get_id());
-    }
-    money += a;
+    note_thread();
     log.push_back(a);
+    money += a;
   }
+  /// What is left after taking `a`; throws if there is not enough.
   long withdraw(long a) {
-    if (a > money)
+    if (money < a)
       throw std::runtime_error("not enough money");
-    money -= a;
-    return money;
+    return money -= a;
   }
   long balance() const { return money; }
   /// Returns once main has started the calls queued behind this one.
@@ -84,19 +85,21 @@ int main() {
   std::printf("in order: %d, %ld, on %zu thread\n", local.pairsInOrder(1, 50), local.balance(),
               seen.size());
 
-  local.bonus();
+  local.bonus(); // started on *this
   poc::sync();
   std::printf("this: %ld\n", local.balance());
 
+  // Through a pointer to a new local object: futures, in order.
   Bank *heap = new Bank(100);
-  auto g = start heap->withdraw(1);
   start heap->deposit(4);
-  auto h = start heap->balance();
-  std::printf("pointer: %ld %ld\n", g.get(), h.get());
-  auto e = start heap->withdraw(1000);
+  auto left = start heap->withdraw(1);
+  auto now = start heap->balance();
+  auto tooMuch = start heap->withdraw(1000);
+  std::printf("pointer: %ld %ld\n", left.get(), now.get());
   try {
-    e.get();
-  } catch (const std::exception &x) {
+    tooMuch.get();
+    std::printf("FAILED: no error\n");
+  } catch (const std::runtime_error &x) {
     std::printf("future error: %s\n", x.what());
   }
   delete heap;
@@ -109,8 +112,8 @@ int main() {
   } catch (const poc::remote_error &x) {
     const std::string &m = x.message();
     std::printf("after delete: names the method: %d, the class: %d, has ended: %d\n",
-                m.find("Bank::balance") != std::string::npos,
-                m.find("(Bank)") != std::string::npos, m.find("has ended") != std::string::npos);
+                m.find("Bank::balance") != std::string::npos, m.find("(Bank)") != std::string::npos,
+                m.find("has ended") != std::string::npos);
   }
   return 0;
 }

@@ -39,8 +39,7 @@ void register_class(std::type_index type, const ClassInfo &info) {
 void register_class(std::type_index type, std::string_view name, const ClassFunctions &f) {
   std::string text(name);
   f.add_type(text);
-  register_class(type, ClassInfo{text, method_id(name), f.size, f.construct, f.dispatch, f.destroy,
-                                 f.group_member, f.persist});
+  register_class(type, ClassInfo{f, text, method_id(name)});
 }
 
 const ClassInfo *find_class(std::type_index type) noexcept {

@@ -46,11 +46,9 @@ struct PersistOps {
             std::string_view class_name, const void *object) const;
 };
 
-/// What a host needs to run processes of one class. Keyed by
-/// `method_id(name)` on the wire: the same executable runs on every rank.
-struct ClassInfo {
-  std::string name;
-  std::uint64_t key;
+/// The functions a process class is served by, as ClassRegistration makes
+/// them, constant for each class.
+struct ClassFunctions {
   std::size_t size;
   /// Runs constructor `ctor` with the request's arguments.
   void *(*construct)(std::uint64_t ctor, Request &rq);
@@ -64,23 +62,20 @@ struct ClassInfo {
   const ProcessGroupMember *(*group_member)(const void *object) noexcept;
   /// Persistence, or null if the class is not a PersistentClass.
   const PersistOps *persist;
+  /// Registers the class in poc::TypeRegistry under a name.
+  void (*add_type)(std::string name);
+};
+
+/// What a host needs to run processes of one class. Keyed by
+/// `method_id(name)` on the wire: the same executable runs on every rank.
+struct ClassInfo : ClassFunctions {
+  std::string name;
+  std::uint64_t key;
 };
 
 /// Adds a class; throws usage_error if another class has the same name.
 void register_class(std::type_index type, const ClassInfo &info);
 
-/// The functions a process class is served by (ClassInfo without the
-/// name), as ClassRegistration makes them, constant for each class.
-struct ClassFunctions {
-  std::size_t size;
-  void *(*construct)(std::uint64_t ctor, Request &rq);
-  void (*dispatch)(void *object, std::uint64_t method, Request &rq);
-  void (*destroy)(void *object);
-  const ProcessGroupMember *(*group_member)(const void *object) noexcept;
-  const PersistOps *persist;
-  /// Registers the class in poc::TypeRegistry under a name.
-  void (*add_type)(std::string name);
-};
 /// Adds the class `type` named `name` (its key is method_id(name)) to the
 /// classes processes can have and to poc::TypeRegistry.
 void register_class(std::type_index type, std::string_view name, const ClassFunctions &functions);
