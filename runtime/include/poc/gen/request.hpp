@@ -139,23 +139,24 @@ private:
   template <std::size_t... I>
   static void run_with(Request &rq, void *object, const void *fn, Caller call,
                        std::index_sequence<I...>) {
-    Slots s;
+    [[maybe_unused]] Slots s; // unused for a method without parameters
     (static_cast<ArgSlot<I, P> &>(s).slot.read(*rq.args_), ...);
     rq.args_->expect_end();
     if constexpr (std::is_void_v<R>) {
       call(object, fn, static_cast<ArgSlot<I, P> &>(s).slot.get()...);
       (write_back(rq, static_cast<ArgSlot<I, P> &>(s).slot), ...);
+      rq.finish_reply();
     } else {
       std::remove_cvref_t<R> result =
           call(object, fn, static_cast<ArgSlot<I, P> &>(s).slot.get()...);
       (write_back(rq, static_cast<ArgSlot<I, P> &>(s).slot), ...);
       rq.reply_->write(result);
+      rq.finish_reply(); // while the result, which large blocks point into, lives
     }
-    rq.finish_reply();
   }
   template <std::size_t... I>
   static void construct_with(Request &rq, void *out, Maker make, std::index_sequence<I...>) {
-    Slots s;
+    [[maybe_unused]] Slots s; // unused for a method without parameters
     (static_cast<ArgSlot<I, P> &>(s).slot.read(*rq.args_), ...);
     rq.args_->expect_end();
     make(out, static_cast<ArgSlot<I, P> &>(s).slot.get()...);
