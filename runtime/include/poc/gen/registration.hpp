@@ -23,19 +23,14 @@ namespace poc {
 
 namespace detail {
 
-/// Saving and restoring the state of a persistent process of one class:
-/// the class's own part is four small functions; the store and the record's
-/// format are handled once, by the runtime.
+/// Saving and restoring the state of a persistent process of one class.
+/// The class's own code is its poc::TypeRegistry entry (its Serializer, the
+/// registration adds it); the store and the record's format are handled
+/// once, by the runtime.
 struct PersistOps {
   std::uint64_t layout_hash;
-  /// A new default-constructed object (with new).
-  void *(*make)();
-  /// Deletes an object made by `make`.
-  void (*destroy)(void *object);
-  /// Decodes the object's state into it.
-  void (*read)(Reader &r, void *object);
-  /// Encodes the object's state.
-  void (*write)(Writer &w, const void *object);
+  /// The class, as registered in poc::TypeRegistry.
+  const std::type_info *type;
 
   /// A new object whose state is loaded from the record at `address`;
   /// throws store_error as persist::load_object does.
@@ -123,12 +118,7 @@ template <class T> constexpr auto group_member_of() noexcept {
 }
 
 /// The persistence of a PersistentClass `T`.
-template <class T>
-inline constexpr PersistOps persist_ops{
-    LayoutHash<T>::value, []() -> void * { return new T(); },
-    [](void *object) { delete static_cast<T *>(object); },
-    [](Reader &r, void *object) { r.read(*static_cast<T *>(object)); },
-    [](Writer &w, const void *object) { w.write(*static_cast<const T *>(object)); }};
+template <class T> inline constexpr PersistOps persist_ops{LayoutHash<T>::value, &typeid(T)};
 
 /// The persistence of `T`, or null if it is not a PersistentClass.
 template <class T> constexpr const PersistOps *persist_ops_of() noexcept {
