@@ -112,6 +112,8 @@ public:
     auto [Tool, FS] = makeTool(Src);
     TranslateOptions TO;
     TO.Report = &Report;
+    if (O.StdBeforeCxx20)
+      TO.OlderStandard = O.Std;
     TO.PortableNames = O.EmitGeneratedDir == "-";
     TO.ProgramRemotable = Names;
     TO.GeneratedName = GenName;
@@ -514,6 +516,8 @@ private:
   Translation &T;
   std::string TempDir, GenDir;
   std::set<std::string> Names;
+  /// True once a source was translated (what -### assumes of the link).
+  bool AnyTranslated = false;
 };
 
 std::vector<std::string> Build::plainArguments(size_t I, const std::string &Obj,
@@ -618,15 +622,9 @@ int Build::compileSource(size_t I, const std::string &Obj) {
       return 1;
     }
   }
-  if (O.StdBeforeCxx20) {
-    errs() << "poc++: error: " << T.shownName(Src)
-           << " uses process operations, which need C++20 or later, but is compiled with "
-              "'-std="
-           << O.Std << "'; compile it with -std=c++20\n";
-    return 1;
-  }
   if (!writeHeaders(HeaderDir, Headers) || !writeFile(GenName, Out))
     return 1;
+  AnyTranslated = true;
   if (int RC = compileTranslation(I, Obj, GenName, Deps))
     return RC;
   ObjectRecord R = recordOf(I);
@@ -756,7 +754,7 @@ bool Build::recompile(const LinkPlan &Plan, std::vector<std::string> &Objects,
   for (std::string &In : LinkInputs)
     if (auto It = NewArchives.find(In); It != NewArchives.end())
       In = It->second;
-  for (const auto &[Index, Archive] : archivesOfLibraryFlags(LinkFlags))
+  for (const auto &[Index, Archive] : librariesOfLibraryFlags(LinkFlags))
     if (auto It = NewArchives.find(Archive); It != NewArchives.end())
       LinkFlags[Index] = It->second;
   return true;
@@ -766,9 +764,12 @@ int Build::link(const std::vector<std::string> &Given) {
   std::vector<std::string> Objects = Given, LinkInputs = O.LinkInputs, LinkFlags = O.LinkFlags;
   std::vector<std::string> Inputs = Objects;
   Inputs.insert(Inputs.end(), LinkInputs.begin(), LinkInputs.end());
-  for (const auto &[Index, Archive] : archivesOfLibraryFlags(LinkFlags))
-    Inputs.push_back(Archive);
+  for (const auto &[Index, Library] : librariesOfLibraryFlags(LinkFlags))
+    Inputs.push_back(Library);
   LinkPlan Plan;
+  // -### compiled nothing, so there are no records: the link is shown as
+  // the sources being translated suggest.
+  Plan.NeedsRuntime = AnyTranslated;
   if (!O.DryRun) {
     Expected<LinkPlan> Planned = planLink(Inputs);
     if (!Planned) {
@@ -779,20 +780,38 @@ int Build::link(const std::vector<std::string> &Given) {
   }
   if (!Plan.Recompilations.empty() && !recompile(Plan, Objects, LinkInputs, LinkFlags))
     return 1;
+  // The calls of the files compiled again reach their processes now.
+  for (const Recompilation &R : Plan.Recompilations)
+    for (ObjectRecord &Rec : Plan.Records)
+      if (Rec.Source == R.Record.Source)
+        for (ClassCall &C : Rec.Calls)
+          C.Rewritten |= Plan.ProcessClasses.count(C.Class) > 0;
   std::vector<std::string> Cmd{TC.Compiler};
   Cmd.insert(Cmd.end(), Objects.begin(), Objects.end());
   Cmd.insert(Cmd.end(), LinkInputs.begin(), LinkInputs.end());
   Cmd.insert(Cmd.end(), {"-o", O.Output.empty() ? "a.out" : O.Output});
   Cmd.insert(Cmd.end(), LinkFlags.begin(), LinkFlags.end());
-  // A plain C++ program is linked exactly as clang++ links it.
-  if (Plan.NeedsRuntime) {
+  // A plain C++ program is linked exactly as clang++ links it; a shared
+  // library leaves the runtime to the program that loads it.
+  bool Shared = std::find(LinkFlags.begin(), LinkFlags.end(), "-shared") != LinkFlags.end();
+  if (Plan.NeedsRuntime && !Shared) {
     Cmd.insert(Cmd.end(), TC.RuntimeLibraries.begin(), TC.RuntimeLibraries.end());
     Cmd.insert(Cmd.end(), TC.RuntimeLinkFlags.begin(), TC.RuntimeLinkFlags.end());
     if (Plan.WrapMain)
       Cmd.push_back("-Wl,--wrap=main");
     Cmd.insert(Cmd.end(), TC.MpiLibraries.begin(), TC.MpiLibraries.end());
   }
-  return run(Cmd, O);
+  if (int RC = run(Cmd, O))
+    return RC;
+  bool Calls = std::any_of(Plan.Records.begin(), Plan.Records.end(),
+                           [](const ObjectRecord &R) { return !R.Calls.empty(); });
+  if (Shared && Calls && !O.DryRun)
+    if (Error E =
+            attachLibraryRecords(TC.ObjCopy, O.Output.empty() ? "a.out" : O.Output, Plan.Records)) {
+      errs() << "poc++: error: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+  return 0;
 }
 } // namespace
 

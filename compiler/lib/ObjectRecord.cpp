@@ -38,23 +38,60 @@ template <class Container> bool readStrings(const json::Object &O, StringRef Key
   return true;
 }
 
-/// The record in \p Obj's `.poc.object` section, if it has one.
-Expected<std::optional<ObjectRecord>> recordIn(const object::ObjectFile &Obj, StringRef Origin) {
+/// The contents of \p Obj's section \p Section, if it has one.
+Expected<std::optional<StringRef>> sectionText(const object::ObjectFile &Obj, StringRef Section) {
   for (const object::SectionRef &S : Obj.sections()) {
     Expected<StringRef> Name = S.getName();
-    if (!Name || *Name != ObjectRecordSection) {
+    if (!Name || *Name != Section) {
       consumeError(Name.takeError());
       continue;
     }
     Expected<StringRef> Contents = S.getContents();
     if (!Contents)
       return Contents.takeError();
-    Expected<ObjectRecord> R = recordFromJson(*Contents, Origin);
-    if (!R)
-      return R.takeError();
-    return std::optional<ObjectRecord>(std::move(*R));
+    return std::optional<StringRef>(*Contents);
   }
-  return std::optional<ObjectRecord>();
+  return std::optional<StringRef>();
+}
+
+/// The record in \p Obj's `.poc.object` section, if it has one.
+Expected<std::optional<ObjectRecord>> recordIn(const object::ObjectFile &Obj, StringRef Origin) {
+  Expected<std::optional<StringRef>> Text = sectionText(Obj, ObjectRecordSection);
+  if (!Text)
+    return Text.takeError();
+  if (!*Text)
+    return std::optional<ObjectRecord>();
+  Expected<ObjectRecord> R = recordFromJson(**Text, Origin);
+  if (!R)
+    return R.takeError();
+  return std::optional<ObjectRecord>(std::move(*R));
+}
+
+/// Writes \p Text into the section \p Section of \p File (\p Flags: its
+/// flags for llvm-objcopy, if any).
+Error addSection(const std::string &ObjCopy, const std::string &File, StringRef Section,
+                 StringRef Text, StringRef Flags) {
+  SmallString<128> TextFile;
+  int FD = -1;
+  if (std::error_code EC = sys::fs::createTemporaryFile("poc-record", "json", FD, TextFile))
+    return recordError("cannot create a temporary file: " + EC.message());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+  }
+  std::string Add = (Section + "=" + TextFile).str();
+  std::vector<StringRef> Args{ObjCopy, "--add-section", Add};
+  std::string SetFlags = (Section + "=" + Flags).str();
+  if (!Flags.empty())
+    Args.insert(Args.end(), {"--set-section-flags", SetFlags});
+  Args.push_back(File);
+  std::string Err;
+  int RC = sys::ExecuteAndWait(ObjCopy, Args, std::nullopt, {}, 0, 0, &Err);
+  sys::fs::remove(TextFile);
+  if (RC != 0)
+    return recordError("cannot record poc++'s section in '" + File + "' with '" + ObjCopy + "'" +
+                       (Err.empty() ? "" : ": " + Err));
+  return Error::success();
 }
 } // namespace
 
@@ -137,24 +174,15 @@ std::string hashFile(const std::string &Path) {
 }
 
 Error attachRecord(const std::string &ObjCopy, const std::string &Object, const ObjectRecord &R) {
-  SmallString<128> JsonFile;
-  int FD = -1;
-  if (std::error_code EC = sys::fs::createTemporaryFile("poc-record", "json", FD, JsonFile))
-    return recordError("cannot create a temporary file: " + EC.message());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << toJson(R);
-  }
-  std::string Add = std::string(ObjectRecordSection) + "=" + JsonFile.str().str();
-  std::string Flags = std::string(ObjectRecordSection) + "=exclude,readonly";
-  StringRef Args[] = {ObjCopy, "--add-section", Add, "--set-section-flags", Flags, Object};
-  std::string Err;
-  int RC = sys::ExecuteAndWait(ObjCopy, Args, std::nullopt, {}, 0, 0, &Err);
-  sys::fs::remove(JsonFile);
-  if (RC != 0)
-    return recordError("cannot record poc++'s section in '" + Object + "' with '" + ObjCopy + "'" +
-                       (Err.empty() ? "" : ": " + Err));
-  return Error::success();
+  return addSection(ObjCopy, Object, ObjectRecordSection, toJson(R), "exclude,readonly");
+}
+
+Error attachLibraryRecords(const std::string &ObjCopy, const std::string &Library,
+                           const std::vector<ObjectRecord> &Records) {
+  std::string Text = "[";
+  for (const ObjectRecord &R : Records)
+    Text += (Text.size() > 1 ? "," : "") + toJson(R);
+  return addSection(ObjCopy, Library, LibraryRecordSection, Text + "]", "");
 }
 
 Expected<std::vector<InputRecord>> readRecords(const std::string &Path) {
@@ -172,6 +200,26 @@ Expected<std::vector<InputRecord>> readRecords(const std::string &Path) {
       return R.takeError();
     if (*R)
       Out.push_back({"", std::move(**R)});
+    Expected<std::optional<StringRef>> Library = sectionText(*Obj, LibraryRecordSection);
+    if (!Library)
+      return Library.takeError();
+    if (*Library) {
+      Expected<json::Value> V = json::parse(**Library);
+      if (!V)
+        consumeError(V.takeError());
+      const json::Array *A = V ? V->getAsArray() : nullptr;
+      if (!A)
+        return recordError(Path + ": poc++'s records of the library (section " +
+                           LibraryRecordSection + ") are unreadable; link it again with poc++");
+      for (const json::Value &Each : *A) {
+        std::string Text;
+        raw_string_ostream(Text) << Each;
+        Expected<ObjectRecord> Rec = recordFromJson(Text, Path);
+        if (!Rec)
+          return Rec.takeError();
+        Out.push_back({"", std::move(*Rec), /*InSharedLibrary=*/true});
+      }
+    }
     return Out;
   }
   auto *A = dyn_cast<object::Archive>(B);

@@ -99,6 +99,8 @@ bool runCompilerJob(ArrayRef<const char *> Cc1Args, const char *Argv0, PlainComp
   bool Parsed =
       CompilerInvocation::CreateFromArgs(Clang->getInvocation(), Cc1Args, ArgEngine, Argv0);
   Clang->createDiagnostics(new TextDiagnosticPrinter(DiagStream, &Clang->getDiagnosticOpts()));
+  // "N errors generated." too is held back with the diagnostics.
+  Clang->setVerboseOutputStream(DiagStream);
   ArgDiags->FlushDiagnostics(Clang->getDiagnostics());
   if (!Parsed)
     return false;

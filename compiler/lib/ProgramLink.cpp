@@ -30,6 +30,9 @@ Expected<LinkPlan> planLink(const std::vector<std::string> &Inputs) {
   }
   LinkPlan Plan;
   bool MainDefined = false;
+  for (const auto &[In, R] : All)
+    if (!R.InSharedLibrary)
+      Plan.Records.push_back(R.Record);
   for (const auto &[In, R] : All) {
     Plan.NeedsRuntime |= R.Record.Translated;
     MainDefined |= R.Record.DefinesMain;
@@ -43,8 +46,15 @@ Expected<LinkPlan> planLink(const std::vector<std::string> &Inputs) {
     for (const ClassCall &C : R.Record.Calls)
       if (!C.Rewritten && Plan.ProcessClasses.count(C.Class))
         Unrewritten.push_back(C);
-    if (!Unrewritten.empty())
-      Plan.Recompilations.push_back({In, R.Member, std::move(R.Record), std::move(Unrewritten)});
+    if (Unrewritten.empty())
+      continue;
+    Recompilation Again{In, R.Member, std::move(R.Record), std::move(Unrewritten)};
+    if (R.InSharedLibrary)
+      return linkError(describeUnrewrittenCall(Again) + "; a shared library cannot be compiled " +
+                       "again for this link: compile " + Again.Record.Source +
+                       " with --process-class " + Again.Unrewritten.front().Class +
+                       " and link the library again");
+    Plan.Recompilations.push_back(std::move(Again));
   }
   return Plan;
 }
@@ -106,7 +116,7 @@ Error copyArchiveReplacing(const std::string &Archive,
 }
 
 std::vector<std::pair<size_t, std::string>>
-archivesOfLibraryFlags(const std::vector<std::string> &LinkFlags) {
+librariesOfLibraryFlags(const std::vector<std::string> &LinkFlags) {
   std::vector<std::string> Dirs;
   for (size_t I = 0; I < LinkFlags.size(); ++I) {
     StringRef F = LinkFlags[I];
@@ -125,10 +135,8 @@ archivesOfLibraryFlags(const std::vector<std::string> &LinkFlags) {
       SmallString<256> Shared(D), Static(D);
       sys::path::append(Shared, "lib" + Name + ".so");
       sys::path::append(Static, "lib" + Name + ".a");
-      if (sys::fs::exists(Shared))
-        break;
-      if (sys::fs::exists(Static)) {
-        Out.emplace_back(I, Static.str().str());
+      if (sys::fs::exists(Shared) || sys::fs::exists(Static)) {
+        Out.emplace_back(I, sys::fs::exists(Shared) ? Shared.str().str() : Static.str().str());
         break;
       }
     }

@@ -61,6 +61,8 @@ bool RewriteVisitor::inUserFile(SourceLocation L) const {
 }
 
 bool RewriteVisitor::rewritable(const Expr *E) {
+  if (FirstOperation.isInvalid())
+    FirstOperation = E->getBeginLoc();
   if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID()) {
     Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "process operations inside macro expansions; write them "

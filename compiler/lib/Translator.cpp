@@ -122,8 +122,15 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
   std::sort(Servers.begin(), Servers.end(),
             [](const RemoteClass *A, const RemoteClass *B) { return A->Name < B->Name; });
   Servers.erase(std::unique(Servers.begin(), Servers.end()), Servers.end());
+  bool ProcessOperations = R.buffer_begin() != R.buffer_end() || !Servers.empty();
+  if (ProcessOperations && !Opts.OlderStandard.empty()) {
+    SourceLocation At = Visitor.firstOperation();
+    Diags.report(At.isValid() ? At : SM.getLocForStartOfFile(SM.getMainFileID()), Diag::NeedsCxx20)
+        << Opts.OlderStandard;
+    return;
+  }
   if (TranslationReport *Report = Opts.Report) {
-    Report->ProcessOperations = R.buffer_begin() != R.buffer_end() || !Servers.empty();
+    Report->ProcessOperations = ProcessOperations;
     Report->DefinesMain = Layout.definesMain();
     Report->Creates = collectRemotableNames(C, TopLevel);
     Report->Calls = recordClassCalls(

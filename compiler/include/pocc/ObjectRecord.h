@@ -59,6 +59,10 @@ struct ObjectRecord {
 
 /// The name of the section that holds the record.
 inline constexpr const char *ObjectRecordSection = ".poc.object";
+/// The section of a shared library poc++ linked that holds the records of
+/// its objects (kept, not loaded): a program linked against the library
+/// learns which classes its code calls, and which calls were rewritten.
+inline constexpr const char *LibraryRecordSection = ".poc.library";
 
 /// The record as JSON text.
 std::string toJson(const ObjectRecord &R);
@@ -73,15 +77,23 @@ std::string hashFile(const std::string &Path);
 llvm::Error attachRecord(const std::string &ObjCopy, const std::string &Object,
                          const ObjectRecord &R);
 
+/// Adds \p Records to the shared library \p Library (LibraryRecordSection).
+llvm::Error attachLibraryRecords(const std::string &ObjCopy, const std::string &Library,
+                                 const std::vector<ObjectRecord> &Records);
+
 /// A record found in a link input.
 struct InputRecord {
   std::string Member; ///< the archive member's name; empty for an object file
   ObjectRecord Record;
+  /// True if the record is one of a shared library's: its code cannot be
+  /// compiled again for the link.
+  bool InSharedLibrary = false;
 };
 
-/// The records of an object file or of each member of an archive; none
-/// for other files (shared libraries, linker scripts, objects from other
-/// compilers). An unreadable record is an error naming the file.
+/// The records of an object file, of each member of an archive, or of a
+/// shared library poc++ linked; none for other files (linker scripts,
+/// objects from other compilers). An unreadable record is an error naming
+/// the file.
 llvm::Expected<std::vector<InputRecord>> readRecords(const std::string &Path);
 
 } // namespace pocc

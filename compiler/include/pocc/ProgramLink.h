@@ -10,7 +10,9 @@
 //    with the program's process classes, and the new object replaces the
 //    old one (in an archive, in a copy of the archive);
 //  * if no translation defines `main` (it is in a plain file), the
-//    runtime's start-up wraps it (`-Wl,--wrap=main`).
+//    runtime's start-up wraps it (`-Wl,--wrap=main`);
+//  * a shared library keeps its objects' records (LibraryRecordSection),
+//    so that a program linked against it is checked too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POCC_PROGRAMLINK_H
@@ -43,10 +45,15 @@ struct LinkPlan {
   /// Every class some file creates as a process (with bases).
   std::set<std::string> ProcessClasses;
   std::vector<Recompilation> Recompilations;
+  /// The records of the objects and archive members (not of shared
+  /// libraries), for a shared library's own records.
+  std::vector<ObjectRecord> Records;
 };
 
-/// Reads the records of \p Inputs (objects and archives; other files are
-/// skipped) and plans the link.
+/// Reads the records of \p Inputs (objects, archives and shared libraries;
+/// other files are skipped) and plans the link. A shared library's code
+/// that calls a process class without reaching the process cannot be
+/// compiled again: that is an error saying what to do.
 llvm::Expected<LinkPlan> planLink(const std::vector<std::string> &Inputs);
 
 /// Why \p R's file must be compiled again, for messages: its first call
@@ -64,12 +71,11 @@ llvm::Error copyArchiveReplacing(const std::string &Archive,
                                  const std::map<std::string, std::string> &Replacements,
                                  const std::string &Out);
 
-/// The archives (`libNAME.a`) that the `-lNAME` options among \p LinkFlags
-/// name, searched in the `-L` folders as the linker searches them (a
-/// shared `libNAME.so` in the same folder comes first, and is not an
-/// archive); pairs of (flag index, archive path).
+/// The libraries that the `-lNAME` options among \p LinkFlags name,
+/// searched in the `-L` folders as the linker searches them (`libNAME.so`
+/// before `libNAME.a` in each folder); pairs of (flag index, path).
 std::vector<std::pair<size_t, std::string>>
-archivesOfLibraryFlags(const std::vector<std::string> &LinkFlags);
+librariesOfLibraryFlags(const std::vector<std::string> &LinkFlags);
 
 } // namespace pocc
 

@@ -66,6 +66,9 @@ public:
   /// after the other rewrites, so that a file whose only change would be
   /// this one is known to have no process operation.
   void renameMain();
+  /// Where the first process operation the rewrites met is (invalid if
+  /// none).
+  clang::SourceLocation firstOperation() const { return FirstOperation; }
 
   // RecursiveASTVisitor configuration and hooks.
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -198,6 +201,7 @@ private:
   /// that falls off its end, for renameMain.
   std::vector<clang::SourceLocation> MainNames;
   const clang::CompoundStmt *MainBodyWithoutReturn = nullptr;
+  clang::SourceLocation FirstOperation;
   llvm::ArrayRef<clang::Decl *> TopLevel;
   std::unique_ptr<DependentCalls> Dependent;
   StartKeywordOffsets StartOffsets;

@@ -44,6 +44,9 @@ struct TranslateOptions {
   bool PortableNames = false;
   /// Receives (path, text) of each rewritten header copy.
   std::vector<std::pair<std::string, std::string>> *Headers = nullptr;
+  /// The -std= value the file is compiled with if it is older than C++20
+  /// (the file is parsed as C++20): a process operation is then an error.
+  std::string OlderStandard;
   /// If set, receives what the translation found.
   TranslationReport *Report = nullptr;
 };
