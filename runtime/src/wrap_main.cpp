@@ -4,7 +4,7 @@
 /// link then passes `-Wl,--wrap=main`: the C library's call of `main`
 /// reaches __wrap_main, which runs the program's own `main` (__real_main)
 /// under the runtime, as the `main` poc++ generates for a translated file
-/// does (docs/compiler.md section 7). Nothing else refers to this file, so
+/// does (docs/compiler.md section 8, "Separate compilation"). Nothing else refers to this file, so
 /// a program whose `main` was translated never links it.
 #include <poc/run.hpp>
 

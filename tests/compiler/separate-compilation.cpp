@@ -1,4 +1,4 @@
-// Separate compilation (docs/compiler.md section 7), on the five-file
+// Separate compilation (docs/compiler.md section 8, "Separate compilation"), on the five-file
 // project of tests/separate: what each object records, the link compiling
 // a file again, and the forms the link cannot repair, each one error that
 // names the file, the function and the class and says what to do.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Separate compilation and plain C++ (docs/compiler.md section 7).
+# Separate compilation and plain C++ (docs/compiler.md section 8, "Separate compilation").
 #
 #   run.sh POCXX CLANGXX SOURCE_DIR WORK_DIR
 #

@@ -12,7 +12,7 @@
 //
 // The record is a JSON text in the section `.poc.object`, marked
 // SHF_EXCLUDE: the linker drops it, so an executable is the same with or
-// without it (docs/compiler.md section 7).
+// without it (docs/compiler.md section 8, "Separate compilation").
 //
 //===----------------------------------------------------------------------===//
 #ifndef POCC_OBJECTRECORD_H
