@@ -64,6 +64,22 @@ int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
 } // namespace
 
 namespace {
+/// The translation of one source and what goes with it.
+struct TranslatedSource {
+  /// The name the translation is written under, and the folder of its
+  /// rewritten headers (empty: none may be needed).
+  std::string GenName, HeaderDir;
+  std::string Text;              ///< the translation
+  std::vector<std::string> Deps; ///< the user files it read
+  /// (path, text) of each rewritten header copy.
+  std::vector<std::pair<std::string, std::string>> Headers;
+  TranslationReport Report;
+};
+
+/// Where the translation of \p Src goes in \p GenDir: `<stem>.poc.cpp`,
+/// with the rewritten headers beside it.
+TranslatedSource generatedFiles(const std::string &GenDir, const std::string &Src);
+
 /// Translates the sources of one invocation.
 class Translation {
 public:
@@ -102,28 +118,25 @@ public:
     return true;
   }
 
-  /// Translates \p Src into \p Out; false on errors (already reported).
-  /// Rewritten headers go under \p HeaderDir (empty: none may be needed).
-  bool translate(const std::string &Src, const std::string &GenName,
-                 const std::set<std::string> &Names, std::string &Out,
-                 std::vector<std::string> &Deps, const std::string &HeaderDir,
-                 std::vector<std::pair<std::string, std::string>> &Headers,
-                 TranslationReport &Report) {
+  /// Translates \p Src into \p Into (whose GenName and HeaderDir are
+  /// set); false on errors (already reported).
+  bool translate(const std::string &Src, const std::set<std::string> &Names,
+                 TranslatedSource &Into) {
     auto [Tool, FS] = makeTool(Src);
     TranslateOptions TO;
-    TO.Report = &Report;
+    TO.Report = &Into.Report;
     if (O.StdBeforeCxx20)
       TO.OlderStandard = O.Std;
     TO.PortableNames = O.EmitGeneratedDir == "-";
     TO.ProgramRemotable = Names;
-    TO.GeneratedName = GenName;
+    TO.GeneratedName = Into.GenName;
     TO.SourceName = shownName(Src);
     TO.Files = FS.get();
-    TO.Dependencies = &Deps;
-    TO.HeaderDir = HeaderDir;
-    TO.Headers = &Headers;
-    TranslateFactory F(TO, Out);
-    return Tool->run(&F) == 0 && !Out.empty();
+    TO.Dependencies = &Into.Deps;
+    TO.HeaderDir = Into.HeaderDir;
+    TO.Headers = &Into.Headers;
+    TranslateFactory F(TO, Into.Text);
+    return Tool->run(&F) == 0 && !Into.Text.empty();
   }
 
 private:
@@ -421,44 +434,45 @@ bool mentionsProcessOperations(const std::string &Src) {
   return false;
 }
 
+TranslatedSource generatedFiles(const std::string &GenDir, const std::string &Src) {
+  SmallString<256> Gen(GenDir);
+  sys::path::append(Gen, stem(Src) + ".poc.cpp");
+  TranslatedSource T;
+  T.GenName = Gen.str().str();
+  T.HeaderDir = absolute(T.GenName) + ".headers";
+  return T;
+}
+
 /// --translate-only and --emit-generated -: translates every source and
 /// writes the translations, compiling nothing.
 int translateOnly(const DriverOptions &O, Translation &T, const std::string &GenDir,
                   const std::set<std::string> &Names) {
   bool Stream = O.EmitGeneratedDir == "-";
   for (const std::string &Src : O.Sources) {
-    std::string Name = stem(Src) + ".poc.cpp";
-    SmallString<256> Gen(GenDir);
-    sys::path::append(Gen, Name);
-    // Rewritten headers go beside the translation that includes them.
-    std::string GenName = Gen.str().str(), HeaderDir = absolute(GenName) + ".headers";
+    TranslatedSource Gen = generatedFiles(GenDir, Src);
     if (Stream) {
-      GenName = Name;
-      HeaderDir = Name + ".headers";
+      Gen.GenName = sys::path::filename(Gen.GenName).str();
+      Gen.HeaderDir = Gen.GenName + ".headers";
     } else if (O.EmitGeneratedDir.empty()) {
-      GenName = O.Output;
-      HeaderDir = absolute(O.Output) + ".headers";
+      Gen.GenName = O.Output;
+      Gen.HeaderDir = absolute(O.Output) + ".headers";
     }
-    std::string Out;
-    std::vector<std::string> Deps;
-    std::vector<std::pair<std::string, std::string>> Headers;
-    TranslationReport Report;
-    if (!T.translate(Src, GenName, Names, Out, Deps, HeaderDir, Headers, Report))
+    if (!T.translate(Src, Names, Gen))
       return 1;
     if (!O.DepFile.empty()) {
-      std::string Text = (O.Output.empty() ? GenName : O.Output) + ":";
-      for (const std::string &D : Deps)
+      std::string Text = (O.Output.empty() ? Gen.GenName : O.Output) + ":";
+      for (const std::string &D : Gen.Deps)
         Text += " \\\n  " + D;
       if (!writeFile(O.DepFile, Text + "\n"))
         return 1;
     }
     if (Stream) {
-      writeGeneratedStream(GenName, Out, Headers);
+      writeGeneratedStream(Gen.GenName, Gen.Text, Gen.Headers);
       continue;
     }
-    if (!writeHeaders(HeaderDir, Headers) || !writeFile(GenName, Out))
+    if (!writeHeaders(Gen.HeaderDir, Gen.Headers) || !writeFile(Gen.GenName, Gen.Text))
       return 1;
-    if (!O.EmitGeneratedDir.empty() && !O.Output.empty() && !writeFile(O.Output, Out))
+    if (!O.EmitGeneratedDir.empty() && !O.Output.empty() && !writeFile(O.Output, Gen.Text))
       return 1;
   }
   return 0;
@@ -597,41 +611,38 @@ int Build::compileSource(size_t I, const std::string &Obj) {
     TriedPlain = true;
     if (compilePlainSource(I, Obj, "", Plain) || O.DryRun)
       return Plain.Compiled || O.DryRun ? 0 : 1;
+    // Without -std, C++20 is poc++'s default: a plain file that needs it
+    // compiles as C++20.
+    if (!O.HasStd && compilePlainSource(I, Obj, "-std=c++20", Plain))
+      return 0;
   }
 
-  std::string Name = stem(Src) + ".poc.cpp";
-  SmallString<256> Gen(GenDir);
-  sys::path::append(Gen, Name);
-  // Rewritten headers go beside the translation that includes them.
-  std::string GenName = Gen.str().str(), HeaderDir = absolute(GenName) + ".headers";
-  std::string Out;
-  std::vector<std::string> Deps;
-  std::vector<std::pair<std::string, std::string>> Headers;
-  TranslationReport Report;
-  if (!T.translate(Src, GenName, Names, Out, Deps, HeaderDir, Headers, Report))
+  TranslatedSource Gen = generatedFiles(GenDir, Src);
+  if (!T.translate(Src, Names, Gen))
     return 1;
-  if (!Report.ProcessOperations && plainAllowed()) {
-    // Plain C++ after all (a placement new, say); without -std, C++20 is
-    // poc++'s default, so a file that needs it compiles as C++20.
-    if (!TriedPlain && compilePlainSource(I, Obj, "", Plain))
+  if (!Gen.Report.ProcessOperations && plainAllowed() && !TriedPlain) {
+    // Plain C++ after all (a placement new, say).
+    if (compilePlainSource(I, Obj, "", Plain))
       return 0;
     if (!O.HasStd && compilePlainSource(I, Obj, "-std=c++20", Plain))
       return 0;
-    if (O.StdBeforeCxx20) {
-      errs() << Plain.Diagnostics;
-      return 1;
-    }
   }
-  if (!writeHeaders(HeaderDir, Headers) || !writeFile(GenName, Out))
+  // Not plain C++ under its standard, and no process operation under C++20:
+  // the file's own errors, as clang++ shows them.
+  if (!Gen.Report.ProcessOperations && plainAllowed() && O.StdBeforeCxx20) {
+    errs() << Plain.Diagnostics;
+    return 1;
+  }
+  if (!writeHeaders(Gen.HeaderDir, Gen.Headers) || !writeFile(Gen.GenName, Gen.Text))
     return 1;
   AnyTranslated = true;
-  if (int RC = compileTranslation(I, Obj, GenName, Deps))
+  if (int RC = compileTranslation(I, Obj, Gen.GenName, Gen.Deps))
     return RC;
   ObjectRecord R = recordOf(I);
   R.Translated = true;
-  R.DefinesMain = Report.DefinesMain;
-  R.Creates = Report.Creates;
-  R.Calls = Report.Calls;
+  R.DefinesMain = Gen.Report.DefinesMain;
+  R.Creates = Gen.Report.Creates;
+  R.Calls = Gen.Report.Calls;
   return attach(Obj, R) ? 0 : 1;
 }
 
