@@ -22,7 +22,7 @@ an executable for mpirun, like a C++ compiler driver.
 
 Every option clang++ accepts keeps its meaning (it is read with Clang's
 own option table): -c -S -E -fsyntax-only -o, -I -D -U -isystem -include,
--std= (C++20 or later), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
+-std= (C++20 or later for process operations), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
 dependencies of the user's sources), -x c++ (and - for standard input),
 -L -l -Wl, -pie -no-pie -shared, @response files, -v, -###, and with no
 input --version -dumpversion -print-file-name= -print-search-dirs ...
@@ -42,6 +42,11 @@ poc++'s own options:
                           the classes it creates remotely (repeatable)
   --depfile FILE          with --translate-only: write the headers the
                           translation read, for the build system
+  --process-class NAME    a class another part of the program creates as
+                          a process: calls of its methods in these files
+                          reach the process (repeatable; for files linked
+                          into a shared library, which poc++'s link cannot
+                          compile again)
 Environment: POC_CXX selects the system C++ compiler (default: the Clang
 poc++ is built on, with MPI's flags added).
 )";
@@ -65,6 +70,7 @@ enum class PocOption {
   EmitGenerated,
   ProgramSource,
   DepFile,
+  ProcessClass,
   CompileDb
 };
 
@@ -72,7 +78,8 @@ PocOption pocOption(StringRef A, StringRef &Inline) {
   static const std::pair<StringRef, PocOption> Valued[] = {
       {"--emit-generated", PocOption::EmitGenerated},
       {"--program-source", PocOption::ProgramSource},
-      {"--depfile", PocOption::DepFile}};
+      {"--depfile", PocOption::DepFile},
+      {"--process-class", PocOption::ProcessClass}};
   if (A == "-h" || A == "--help")
     return PocOption::Help;
   if (A == "--translate-only")
@@ -89,16 +96,13 @@ PocOption pocOption(StringRef A, StringRef &Inline) {
   return PocOption::None;
 }
 
-/// Checks that \p Value of -std= names C++20 or later.
-Error checkStandard(StringRef Value) {
+/// Checks \p Value of -std=; sets \p Older if it is older than C++20
+/// (plain C++ files compile with it; process operations need C++20).
+Error checkStandard(StringRef Value, bool &Older) {
   LangStandard::Kind K = LangStandard::getLangKind(Value);
   if (K == LangStandard::lang_unspecified)
     return argError("invalid value '" + Value + "' in '-std=" + Value + "'");
-  const LangStandard &Std = LangStandard::getLangStandardForKind(K);
-  if (!Std.isCPlusPlus20())
-    return argError("'-std=" + Value +
-                    "' selects a standard older than C++20; process-oriented C++ "
-                    "needs C++20 or later (e.g. -std=c++20)");
+  Older = !LangStandard::getLangStandardForKind(K).isCPlusPlus20();
   return Error::success();
 }
 
@@ -160,6 +164,10 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
     case PocOption::DepFile:
       O.DepFile = Value;
       break;
+    case PocOption::ProcessClass:
+      // Class names are recorded without a leading "::" ("ns::Bank").
+      O.ProcessClasses.insert(StringRef(Value).drop_while([](char C) { return C == ':'; }).str());
+      break;
     case PocOption::CompileDb:
       O.CompilationDbDir = Value;
       break;
@@ -220,9 +228,10 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       continue;
     }
     case options::OPT_std_EQ:
-      if (Error E = checkStandard(A->getValue()))
+      if (Error E = checkStandard(A->getValue(), O.StdBeforeCxx20))
         return E;
       O.HasStd = true;
+      O.Std = A->getValue();
       append(O.ParseFlags, Text);
       append(O.CompileFlags, Text);
       continue;

@@ -55,6 +55,11 @@ DiagSpec specFor(Diag D) {
     return {DiagnosticsEngine::Error, "poc++ does not support %0"};
   case Diag::NotPersistable:
     return {DiagnosticsEngine::Error, "class %0 cannot be a persistent process: %1"};
+  case Diag::NeedsCxx20:
+    return {DiagnosticsEngine::Error,
+            "process operations need C++20 or later, but this file is compiled with "
+            "'-std=%0'; compile it with -std=c++20 (files without process operations keep "
+            "their standard)"};
   case Diag::UnencodableType:
     return {DiagnosticsEngine::Error, "values of type %0 are encoded here but cannot be sent (%1)"};
   }

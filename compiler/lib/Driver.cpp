@@ -1,12 +1,17 @@
 //===- Driver.cpp - the poc++ driver: translate, compile, link ------------===//
 #include "pocc/Driver.h"
 #include "pocc/Config.h"
+#include "pocc/ObjectRecord.h"
+#include "pocc/PlainCompile.h"
+#include "pocc/ProgramLink.h"
 #include "pocc/RuntimePch.h"
+#include "pocc/StartKeyword.h"
 #include "pocc/Translator.h"
 #include "pocc/UserFileSystem.h"
 #include "pocc/UserSourcePrinter.h"
 
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -22,13 +27,22 @@ using namespace llvm;
 namespace pocc {
 
 namespace {
+/// Prints \p Cmd as -v shows commands, or quoted as -### does.
+void printCommand(const std::vector<std::string> &Cmd, bool Quoted) {
+  for (const std::string &A : Cmd) {
+    if (Quoted)
+      errs() << ' ' << '"' << A << '"';
+    else
+      errs() << A << ' ';
+  }
+  errs() << '\n';
+}
+
 /// Runs a command; prints it first with -v; with -### only prints it,
 /// quoted as Clang's -### does.
 int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
   if (O.DryRun) {
-    for (const std::string &A : Cmd)
-      errs() << ' ' << '"' << A << '"';
-    errs() << '\n';
+    printCommand(Cmd, true);
     return 0;
   }
   auto Program = sys::findProgramByName(Cmd[0]);
@@ -36,11 +50,8 @@ int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
     errs() << "poc++: error: cannot find '" << Cmd[0] << "' (set POC_CXX to a C++ compiler)\n";
     return 1;
   }
-  if (O.Verbose) {
-    for (const std::string &A : Cmd)
-      errs() << A << ' ';
-    errs() << '\n';
-  }
+  if (O.Verbose)
+    printCommand(Cmd, false);
   std::vector<StringRef> Args(Cmd.begin(), Cmd.end());
   std::string Err;
   int RC = sys::ExecuteAndWait(*Program, Args, std::nullopt, {}, 0, 0, &Err);
@@ -53,6 +64,22 @@ int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
 } // namespace
 
 namespace {
+/// The translation of one source and what goes with it.
+struct TranslatedSource {
+  /// The name the translation is written under, and the folder of its
+  /// rewritten headers (empty: none may be needed).
+  std::string GenName, HeaderDir;
+  std::string Text;              ///< the translation
+  std::vector<std::string> Deps; ///< the user files it read
+  /// (path, text) of each rewritten header copy.
+  std::vector<std::pair<std::string, std::string>> Headers;
+  TranslationReport Report;
+};
+
+/// Where the translation of \p Src goes in \p GenDir: `<stem>.poc.cpp`,
+/// with the rewritten headers beside it.
+TranslatedSource generatedFiles(const std::string &GenDir, const std::string &Src);
+
 /// Translates the sources of one invocation.
 class Translation {
 public:
@@ -69,7 +96,9 @@ public:
       }
     } else {
       std::vector<std::string> Flags = O.ParseFlags;
-      if (!O.HasStd)
+      // Process operations need C++20; a file given an older standard is
+      // parsed as C++20 to find out whether it has any (Build::translate).
+      if (!O.HasStd || O.StdBeforeCxx20)
         Flags.push_back("-std=c++20");
       DB = std::make_unique<tooling::FixedCompilationDatabase>(".", Flags);
     }
@@ -89,24 +118,25 @@ public:
     return true;
   }
 
-  /// Translates \p Src into \p Out; false on errors (already reported).
-  /// Rewritten headers go under \p HeaderDir (empty: none may be needed).
-  bool translate(const std::string &Src, const std::string &GenName,
-                 const std::set<std::string> &Names, std::string &Out,
-                 std::vector<std::string> &Deps, const std::string &HeaderDir,
-                 std::vector<std::pair<std::string, std::string>> &Headers) {
+  /// Translates \p Src into \p Into (whose GenName and HeaderDir are
+  /// set); false on errors (already reported).
+  bool translate(const std::string &Src, const std::set<std::string> &Names,
+                 TranslatedSource &Into) {
     auto [Tool, FS] = makeTool(Src);
     TranslateOptions TO;
+    TO.Report = &Into.Report;
+    if (O.StdBeforeCxx20)
+      TO.OlderStandard = O.Std;
     TO.PortableNames = O.EmitGeneratedDir == "-";
     TO.ProgramRemotable = Names;
-    TO.GeneratedName = GenName;
+    TO.GeneratedName = Into.GenName;
     TO.SourceName = shownName(Src);
     TO.Files = FS.get();
-    TO.Dependencies = &Deps;
-    TO.HeaderDir = HeaderDir;
-    TO.Headers = &Headers;
-    TranslateFactory F(TO, Out);
-    return Tool->run(&F) == 0 && !Out.empty();
+    TO.Dependencies = &Into.Deps;
+    TO.HeaderDir = Into.HeaderDir;
+    TO.Headers = &Into.Headers;
+    TranslateFactory F(TO, Into.Text);
+    return Tool->run(&F) == 0 && !Into.Text.empty();
   }
 
 private:
@@ -374,6 +404,426 @@ std::string copyStandardInput() {
   Out << (*Input)->getBuffer();
   return Path.str().str();
 }
+
+/// True if the main file \p Src names anything of poc++'s (the identifier
+/// `poc`, `__POCXX__`, a `start` keyword) or uses a placement `new (`: it
+/// is translated without first trying it as plain C++.
+bool mentionsProcessOperations(const std::string &Src) {
+  auto Buffer = MemoryBuffer::getFile(Src);
+  if (!Buffer)
+    return true;
+  StringRef Text = (*Buffer)->getBuffer();
+  LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus20 = true;
+  if (!scanStartKeywords(Text, LO).ExprOffsets.empty())
+    return true;
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  Token Tok, Previous;
+  Previous.startToken();
+  while (!L.LexFromRawLexer(Tok)) {
+    if (Tok.is(tok::raw_identifier)) {
+      StringRef Id = Tok.getRawIdentifier();
+      if (Id == "poc" || Id == "__POCXX__")
+        return true;
+    }
+    if (Tok.is(tok::l_paren) && Previous.is(tok::raw_identifier) &&
+        Previous.getRawIdentifier() == "new")
+      return true;
+    Previous = Tok;
+  }
+  return false;
+}
+
+TranslatedSource generatedFiles(const std::string &GenDir, const std::string &Src) {
+  SmallString<256> Gen(GenDir);
+  sys::path::append(Gen, stem(Src) + ".poc.cpp");
+  TranslatedSource T;
+  T.GenName = Gen.str().str();
+  T.HeaderDir = absolute(T.GenName) + ".headers";
+  return T;
+}
+
+/// --translate-only and --emit-generated -: translates every source and
+/// writes the translations, compiling nothing.
+int translateOnly(const DriverOptions &O, Translation &T, const std::string &GenDir,
+                  const std::set<std::string> &Names) {
+  bool Stream = O.EmitGeneratedDir == "-";
+  for (const std::string &Src : O.Sources) {
+    TranslatedSource Gen = generatedFiles(GenDir, Src);
+    if (Stream) {
+      Gen.GenName = sys::path::filename(Gen.GenName).str();
+      Gen.HeaderDir = Gen.GenName + ".headers";
+    } else if (O.EmitGeneratedDir.empty()) {
+      Gen.GenName = O.Output;
+      Gen.HeaderDir = absolute(O.Output) + ".headers";
+    }
+    if (!T.translate(Src, Names, Gen))
+      return 1;
+    if (!O.DepFile.empty()) {
+      std::string Text = (O.Output.empty() ? Gen.GenName : O.Output) + ":";
+      for (const std::string &D : Gen.Deps)
+        Text += " \\\n  " + D;
+      if (!writeFile(O.DepFile, Text + "\n"))
+        return 1;
+    }
+    if (Stream) {
+      writeGeneratedStream(Gen.GenName, Gen.Text, Gen.Headers);
+      continue;
+    }
+    if (!writeHeaders(Gen.HeaderDir, Gen.Headers) || !writeFile(Gen.GenName, Gen.Text))
+      return 1;
+    if (!O.EmitGeneratedDir.empty() && !O.Output.empty() && !writeFile(O.Output, Gen.Text))
+      return 1;
+  }
+  return 0;
+}
+
+/// One poc++ command: compiles each source (as plain C++ or translated)
+/// and links.
+class Build {
+public:
+  Build(const DriverOptions &O, const Toolchain &TC, Translation &T, std::string TempDir,
+        std::string GenDir, std::set<std::string> Names)
+      : O(O), TC(TC), T(T), TempDir(std::move(TempDir)), GenDir(std::move(GenDir)),
+        Names(std::move(Names)) {}
+
+  /// Compiles source \p I into \p Obj (or what -S, -E, -M, -fsyntax-only
+  /// ask for); returns the exit code.
+  int compileSource(size_t I, const std::string &Obj);
+  /// Links \p Objects with the link inputs (pocc/ProgramLink.h).
+  int link(const std::vector<std::string> &Objects);
+
+private:
+  /// poc++'s own files for source \p I, in the temporary folder.
+  std::string temporary(size_t I, const std::string &Suffix) const {
+    return TempDir + "/" + stem(O.Sources[I]) + Suffix;
+  }
+  /// True if source files may be compiled as plain C++ in this process.
+  bool plainAllowed() const {
+    return TC.CompilerInProcess && O.ProcessClasses.empty() && O.EmitGeneratedDir.empty() &&
+           O.CompilationDbDir.empty();
+  }
+  /// clang++'s arguments for source \p I alone, as the user gave them (and
+  /// \p ExtraStd if not empty).
+  std::vector<std::string> plainArguments(size_t I, const std::string &Obj,
+                                          const std::string &ExtraStd) const;
+  /// Compiles source \p I as plain C++; on success prints its diagnostics
+  /// and records the object.
+  bool compilePlainSource(size_t I, const std::string &Obj, const std::string &ExtraStd,
+                          PlainCompile &Result);
+  /// The record of source \p I, without what its compile found.
+  ObjectRecord recordOf(size_t I) const;
+  bool attach(const std::string &Obj, const ObjectRecord &R) const;
+  bool writesObject() const {
+    return !O.Assemble && !O.Preprocess && !O.SyntaxOnly && !O.Deps.Only && !O.DryRun;
+  }
+  /// Compiles the translation of source \p I (written to \p Generated).
+  int compileTranslation(size_t I, const std::string &Obj, const std::string &Generated,
+                         const std::vector<std::string> &SourceDeps);
+  /// Compiles the files of \p Plan.Recompilations again, and replaces
+  /// their objects in \p Objects and the link inputs and flags.
+  bool recompile(const LinkPlan &Plan, std::vector<std::string> &Objects,
+                 std::vector<std::string> &LinkInputs, std::vector<std::string> &LinkFlags);
+
+  const DriverOptions &O;
+  const Toolchain &TC;
+  Translation &T;
+  std::string TempDir, GenDir;
+  std::set<std::string> Names;
+  /// True once a source was translated (what -### assumes of the link).
+  bool AnyTranslated = false;
+};
+
+std::vector<std::string> Build::plainArguments(size_t I, const std::string &Obj,
+                                               const std::string &ExtraStd) const {
+  std::vector<std::string> A = O.CompileFlags;
+  if (!ExtraStd.empty())
+    A.push_back(ExtraStd);
+  if (O.Deps.Write) {
+    A.push_back(O.Deps.Only ? (O.Deps.UserOnly ? "-MM" : "-M")
+                            : (O.Deps.UserOnly ? "-MMD" : "-MD"));
+    if (!O.Deps.File.empty())
+      A.insert(A.end(), {"-MF", O.Deps.File});
+    for (const std::string &Target : O.Deps.Targets)
+      A.insert(A.end(), {"-MT", Target});
+    if (O.Deps.Phony)
+      A.push_back("-MP");
+  }
+  if (!O.Deps.Only)
+    A.push_back(O.SyntaxOnly ? "-fsyntax-only" : O.Preprocess ? "-E" : O.Assemble ? "-S" : "-c");
+  A.insert(A.end(), {"-x", "c++", O.Sources[I]});
+  bool ToStdout = (O.Preprocess || O.Deps.Only) && (O.Output.empty() || O.Output == "-");
+  if (!O.SyntaxOnly && !ToStdout)
+    A.insert(A.end(), {"-o", O.Preprocess || O.Deps.Only ? O.Output : Obj});
+  return A;
+}
+
+ObjectRecord Build::recordOf(size_t I) const {
+  ObjectRecord R;
+  R.Source = T.shownName(O.Sources[I]) == "<stdin>" ? "<stdin>" : absolute(O.Sources[I]);
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  R.Directory = Cwd.str().str();
+  R.SourceHash = hashFile(O.Sources[I]);
+  R.ParseFlags = O.ParseFlags;
+  R.CompileFlags = O.CompileFlags;
+  R.HasStd = O.HasStd;
+  R.CompilationDbDir = O.CompilationDbDir;
+  return R;
+}
+
+bool Build::attach(const std::string &Obj, const ObjectRecord &R) const {
+  if (!writesObject())
+    return true;
+  if (Error E = attachRecord(TC.ObjCopy, Obj, R)) {
+    errs() << "poc++: error: " << toString(std::move(E)) << "\n";
+    return false;
+  }
+  return true;
+}
+
+bool Build::compilePlainSource(size_t I, const std::string &Obj, const std::string &ExtraStd,
+                               PlainCompile &Result) {
+  std::vector<std::string> Args = plainArguments(I, Obj, ExtraStd);
+  if (O.Verbose) {
+    std::vector<std::string> Shown{TC.Compiler};
+    Shown.insert(Shown.end(), Args.begin(), Args.end());
+    printCommand(Shown, O.DryRun);
+  }
+  if (O.DryRun)
+    return true;
+  Result = compilePlain(TC.Compiler, Args);
+  if (!Result.Compiled)
+    return false;
+  errs() << Result.Diagnostics;
+  ObjectRecord R = recordOf(I);
+  R.Calls = Result.Calls;
+  return attach(Obj, R);
+}
+
+int Build::compileSource(size_t I, const std::string &Obj) {
+  const std::string &Src = O.Sources[I];
+  // A plain C++ file is compiled exactly as clang++ compiles it; the
+  // attempt is the only parse it gets.
+  bool TriedPlain = false;
+  PlainCompile Plain;
+  if (plainAllowed() && !mentionsProcessOperations(Src)) {
+    TriedPlain = true;
+    if (compilePlainSource(I, Obj, "", Plain) || O.DryRun)
+      return Plain.Compiled || O.DryRun ? 0 : 1;
+    // Without -std, C++20 is poc++'s default: a plain file that needs it
+    // compiles as C++20.
+    if (!O.HasStd && compilePlainSource(I, Obj, "-std=c++20", Plain))
+      return 0;
+  }
+
+  TranslatedSource Gen = generatedFiles(GenDir, Src);
+  if (!T.translate(Src, Names, Gen))
+    return 1;
+  if (!Gen.Report.ProcessOperations && plainAllowed() && !TriedPlain) {
+    // Plain C++ after all (a placement new, say).
+    if (compilePlainSource(I, Obj, "", Plain))
+      return 0;
+    if (!O.HasStd && compilePlainSource(I, Obj, "-std=c++20", Plain))
+      return 0;
+  }
+  // Not plain C++ under its standard, and no process operation under C++20:
+  // the file's own errors, as clang++ shows them.
+  if (!Gen.Report.ProcessOperations && plainAllowed() && O.StdBeforeCxx20) {
+    errs() << Plain.Diagnostics;
+    return 1;
+  }
+  if (!writeHeaders(Gen.HeaderDir, Gen.Headers) || !writeFile(Gen.GenName, Gen.Text))
+    return 1;
+  AnyTranslated = true;
+  if (int RC = compileTranslation(I, Obj, Gen.GenName, Gen.Deps))
+    return RC;
+  ObjectRecord R = recordOf(I);
+  R.Translated = true;
+  R.DefinesMain = Gen.Report.DefinesMain;
+  R.Creates = Gen.Report.Creates;
+  R.Calls = Gen.Report.Calls;
+  return attach(Obj, R) ? 0 : 1;
+}
+
+int Build::compileTranslation(size_t I, const std::string &Obj, const std::string &Generated,
+                              const std::vector<std::string> &SourceDeps) {
+  std::vector<std::string> Cmd{TC.Compiler};
+  if (!O.HasStd)
+    Cmd.push_back("-std=c++20");
+  Cmd.insert(Cmd.end(), O.CompileFlags.begin(), O.CompileFlags.end());
+  SmallString<256> SrcDir(sys::path::parent_path(O.Sources[I]));
+  if (SrcDir.empty())
+    SrcDir = ".";
+  if (!TC.CxxPchDir.empty())
+    Cmd.insert(Cmd.end(), {"-isystem", TC.CxxPchDir});
+  for (const std::string &M : TC.MpiIncludes)
+    Cmd.insert(Cmd.end(), {"-isystem", M});
+  Cmd.insert(Cmd.end(), {"-isystem", TC.RuntimeInclude});
+  // The runtime's header precompiled for exactly these flags (not for -E,
+  // whose output must hold the header's text).
+  if (!O.Preprocess && !O.Deps.Only && !O.DryRun)
+    if (std::string Pch = runtimePch(TC, {Cmd.begin() + 1, Cmd.end()}); !Pch.empty())
+      Cmd.insert(Cmd.end(), {"-include-pch", Pch});
+  Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str()});
+  // The system compiler lists what the translation includes; poc++ turns
+  // that into the dependencies of the user's source.
+  std::string CompilerDeps = temporary(I, ".compiler.d");
+  if (O.Deps.Write)
+    Cmd.insert(Cmd.end(),
+               {O.Deps.Only ? (O.Deps.UserOnly ? "-MM" : "-M") : (O.Deps.UserOnly ? "-MMD" : "-MD"),
+                "-MF", CompilerDeps});
+  if (!O.Deps.Only)
+    Cmd.push_back(O.SyntaxOnly ? "-fsyntax-only" : O.Preprocess ? "-E" : O.Assemble ? "-S" : "-c");
+  Cmd.push_back(Generated);
+  // -E: preprocessed into a file of ours, whose line markers then name
+  // the user's source instead of the translation.
+  std::string Preprocessed = temporary(I, ".ii");
+  if (O.Preprocess && !O.Deps.Only)
+    Cmd.insert(Cmd.end(), {"-o", Preprocessed});
+  else if (!O.Deps.Only && !O.SyntaxOnly)
+    Cmd.insert(Cmd.end(), {"-o", Obj});
+  if (int RC = run(Cmd, O))
+    return RC;
+  if (O.Preprocess && !O.Deps.Only && !O.DryRun &&
+      !writePreprocessed(Preprocessed, Generated, T.shownName(O.Sources[I]), O.Output))
+    return 1;
+  if (O.Deps.Write && !O.DryRun &&
+      !writeDependencies(O, O.Sources[I], Obj, CompilerDeps, GenDir, SourceDeps))
+    return 1;
+  return 0;
+}
+
+bool Build::recompile(const LinkPlan &Plan, std::vector<std::string> &Objects,
+                      std::vector<std::string> &LinkInputs, std::vector<std::string> &LinkFlags) {
+  std::map<std::string, std::map<std::string, std::string>> ArchiveMembers;
+  std::map<std::string, std::string> NewObjects;
+  for (size_t K = 0; K < Plan.Recompilations.size(); ++K) {
+    const Recompilation &R = Plan.Recompilations[K];
+    if (Error E = checkRecompilable(R)) {
+      errs() << "poc++: error: " << toString(std::move(E)) << "\n";
+      return false;
+    }
+    if (O.Verbose)
+      errs() << "poc++: compiling " << R.Record.Source << " again: " << describeUnrewrittenCall(R)
+             << "\n";
+    DriverOptions Again;
+    Again.Sources = {R.Record.Source};
+    Again.ParseFlags = R.Record.ParseFlags;
+    Again.CompileFlags = R.Record.CompileFlags;
+    Again.HasStd = R.Record.HasStd;
+    Again.CompilationDbDir = R.Record.CompilationDbDir;
+    Again.ProcessClasses = Plan.ProcessClasses;
+    Again.CompileOnly = true;
+    Again.Verbose = O.Verbose;
+    Again.Output = TempDir + "/again." + std::to_string(K) + ".o";
+    for (const std::string &F : Again.ParseFlags)
+      if (StringRef(F).starts_with("-std="))
+        Again.Std = StringRef(F).drop_front(5).str();
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    // The recorded flags name files relative to the original compile's folder.
+    if (std::error_code EC = sys::fs::set_current_path(R.Record.Directory)) {
+      errs() << "poc++: error: " << describeUnrewrittenCall(R) << "; cannot enter "
+             << R.Record.Directory << " to compile it again: " << EC.message() << "\n";
+      return false;
+    }
+    int RC = runDriver(Again, TC);
+    (void)sys::fs::set_current_path(Cwd);
+    if (RC != 0) {
+      errs() << "poc++: error: " << describeUnrewrittenCall(R) << "; compiling " << R.Record.Source
+             << " again for this link failed\n";
+      return false;
+    }
+    if (R.Member.empty())
+      NewObjects[R.Input] = Again.Output;
+    else
+      ArchiveMembers[R.Input][R.Member] = Again.Output;
+  }
+  for (std::string &Obj : Objects)
+    if (auto It = NewObjects.find(Obj); It != NewObjects.end())
+      Obj = It->second;
+  for (std::string &In : LinkInputs)
+    if (auto It = NewObjects.find(In); It != NewObjects.end())
+      In = It->second;
+  // An archive is copied with the members replaced, and the copy linked.
+  size_t Copies = 0;
+  std::map<std::string, std::string> NewArchives;
+  for (const auto &[Archive, Members] : ArchiveMembers) {
+    std::string Copy =
+        TempDir + "/archive." + std::to_string(Copies++) + "/" + sys::path::filename(Archive).str();
+    if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Copy))) {
+      errs() << "poc++: error: cannot create a temporary folder: " << EC.message() << "\n";
+      return false;
+    }
+    if (Error E = copyArchiveReplacing(Archive, Members, Copy)) {
+      errs() << "poc++: error: " << Archive << ": " << toString(std::move(E)) << "\n";
+      return false;
+    }
+    NewArchives[Archive] = Copy;
+  }
+  for (std::string &In : LinkInputs)
+    if (auto It = NewArchives.find(In); It != NewArchives.end())
+      In = It->second;
+  for (const auto &[Index, Archive] : librariesOfLibraryFlags(LinkFlags))
+    if (auto It = NewArchives.find(Archive); It != NewArchives.end())
+      LinkFlags[Index] = It->second;
+  return true;
+}
+
+int Build::link(const std::vector<std::string> &Given) {
+  std::vector<std::string> Objects = Given, LinkInputs = O.LinkInputs, LinkFlags = O.LinkFlags;
+  std::vector<std::string> Inputs = Objects;
+  Inputs.insert(Inputs.end(), LinkInputs.begin(), LinkInputs.end());
+  for (const auto &[Index, Library] : librariesOfLibraryFlags(LinkFlags))
+    Inputs.push_back(Library);
+  LinkPlan Plan;
+  // -### compiled nothing, so there are no records: the link is shown as
+  // the sources being translated suggest.
+  Plan.NeedsRuntime = AnyTranslated;
+  if (!O.DryRun) {
+    Expected<LinkPlan> Planned = planLink(Inputs);
+    if (!Planned) {
+      errs() << "poc++: error: " << toString(Planned.takeError()) << "\n";
+      return 1;
+    }
+    Plan = std::move(*Planned);
+  }
+  if (!Plan.Recompilations.empty() && !recompile(Plan, Objects, LinkInputs, LinkFlags))
+    return 1;
+  // The calls of the files compiled again reach their processes now.
+  for (const Recompilation &R : Plan.Recompilations)
+    for (ObjectRecord &Rec : Plan.Records)
+      if (Rec.Source == R.Record.Source)
+        for (ClassCall &C : Rec.Calls)
+          C.Rewritten |= Plan.ProcessClasses.count(C.Class) > 0;
+  std::vector<std::string> Cmd{TC.Compiler};
+  Cmd.insert(Cmd.end(), Objects.begin(), Objects.end());
+  Cmd.insert(Cmd.end(), LinkInputs.begin(), LinkInputs.end());
+  Cmd.insert(Cmd.end(), {"-o", O.Output.empty() ? "a.out" : O.Output});
+  Cmd.insert(Cmd.end(), LinkFlags.begin(), LinkFlags.end());
+  // A plain C++ program is linked exactly as clang++ links it; a shared
+  // library leaves the runtime to the program that loads it.
+  bool Shared = std::find(LinkFlags.begin(), LinkFlags.end(), "-shared") != LinkFlags.end();
+  if (Plan.NeedsRuntime && !Shared) {
+    Cmd.insert(Cmd.end(), TC.RuntimeLibraries.begin(), TC.RuntimeLibraries.end());
+    Cmd.insert(Cmd.end(), TC.RuntimeLinkFlags.begin(), TC.RuntimeLinkFlags.end());
+    if (Plan.WrapMain)
+      Cmd.push_back("-Wl,--wrap=main");
+    Cmd.insert(Cmd.end(), TC.MpiLibraries.begin(), TC.MpiLibraries.end());
+  }
+  if (int RC = run(Cmd, O))
+    return RC;
+  bool Calls = std::any_of(Plan.Records.begin(), Plan.Records.end(),
+                           [](const ObjectRecord &R) { return !R.Calls.empty(); });
+  if (Shared && Calls && !O.DryRun)
+    if (Error E =
+            attachLibraryRecords(TC.ObjCopy, O.Output.empty() ? "a.out" : O.Output, Plan.Records)) {
+      errs() << "poc++: error: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+  return 0;
+}
 } // namespace
 
 int runDriver(const DriverOptions &Given, const Toolchain &TC) {
@@ -406,7 +856,7 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
   if (!T.init())
     return 1;
 
-  std::set<std::string> Names;
+  std::set<std::string> Names = O.ProcessClasses;
   if (O.Sources.size() + O.ProgramSources.size() > 1 && !T.collect(Names))
     return 1;
 
@@ -437,123 +887,25 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
     GenDir = TempDir.str().str();
   }
 
-  std::vector<std::string> Generated;
-  std::vector<std::vector<std::string>> SourceDeps;
-  for (const std::string &Src : O.Sources) {
-    std::string Name = stem(Src) + ".poc.cpp";
-    SmallString<256> Gen(GenDir);
-    sys::path::append(Gen, Name);
-    // Rewritten headers go beside the translation that includes them.
-    std::string GenName = Gen.str().str(), HeaderDir = absolute(GenName) + ".headers";
-    if (Stream) {
-      GenName = Name;
-      HeaderDir = Name + ".headers";
-    } else if (O.TranslateOnly && O.EmitGeneratedDir.empty()) {
-      GenName = O.Output;
-      HeaderDir = absolute(O.Output) + ".headers";
-    }
-    std::string Out;
-    std::vector<std::string> Deps;
-    std::vector<std::pair<std::string, std::string>> Headers;
-    if (!T.translate(Src, GenName, Names, Out, Deps, HeaderDir, Headers))
-      return 1;
-    if (!O.DepFile.empty()) {
-      std::string Text = (O.Output.empty() ? GenName : O.Output) + ":";
-      for (const std::string &D : Deps)
-        Text += " \\\n  " + D;
-      if (!writeFile(O.DepFile, Text + "\n"))
-        return 1;
-    }
-    if (Stream) {
-      writeGeneratedStream(GenName, Out, Headers);
-      continue;
-    }
-    if (!writeHeaders(HeaderDir, Headers))
-      return 1;
-    if (!writeFile(GenName, Out))
-      return 1;
-    if (O.TranslateOnly && !O.EmitGeneratedDir.empty() && !O.Output.empty() &&
-        !writeFile(O.Output, Out))
-      return 1;
-    Generated.push_back(GenName);
-    SourceDeps.push_back(std::move(Deps));
-  }
   if (O.TranslateOnly)
-    return 0;
+    return translateOnly(O, T, GenDir, Names);
 
-  // Compile each translation with the system compiler.
+  Build B(O, TC, T, TempDir.str().str(), GenDir, Names);
   std::vector<std::string> Objects;
   for (size_t I = 0; I < O.Sources.size(); ++I) {
     const char *Ext = O.Assemble ? ".s" : ".o";
-    // poc++'s own files for this source, in the temporary folder.
-    auto temporary = [&](const std::string &Suffix) {
-      return TempDir.str().str() + "/" + stem(O.Sources[I]) + Suffix;
-    };
     std::string Obj;
     if (O.CompileOnly || O.Deps.Only)
       Obj = !O.Output.empty() ? O.Output : stem(O.Sources[I]) + Ext;
     else
-      Obj = temporary("." + std::to_string(I) + ".o");
-    std::vector<std::string> Cmd{TC.Compiler};
-    if (!O.HasStd)
-      Cmd.push_back("-std=c++20");
-    Cmd.insert(Cmd.end(), O.CompileFlags.begin(), O.CompileFlags.end());
-    SmallString<256> SrcDir(sys::path::parent_path(O.Sources[I]));
-    if (SrcDir.empty())
-      SrcDir = ".";
-    if (!TC.CxxPchDir.empty())
-      Cmd.insert(Cmd.end(), {"-isystem", TC.CxxPchDir});
-    for (const std::string &M : TC.MpiIncludes)
-      Cmd.insert(Cmd.end(), {"-isystem", M});
-    Cmd.insert(Cmd.end(), {"-isystem", TC.RuntimeInclude});
-    // The runtime's header precompiled for exactly these flags (not for -E,
-    // whose output must hold the header's text).
-    if (!O.Preprocess && !O.Deps.Only && !O.DryRun)
-      if (std::string Pch = runtimePch(TC, {Cmd.begin() + 1, Cmd.end()}); !Pch.empty())
-        Cmd.insert(Cmd.end(), {"-include-pch", Pch});
-    Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str()});
-    // The system compiler lists what the translation includes; poc++ turns
-    // that into the dependencies of the user's source.
-    std::string CompilerDeps = temporary(".compiler.d");
-    if (O.Deps.Write)
-      Cmd.insert(Cmd.end(), {O.Deps.Only ? (O.Deps.UserOnly ? "-MM" : "-M")
-                                         : (O.Deps.UserOnly ? "-MMD" : "-MD"),
-                             "-MF", CompilerDeps});
-    if (!O.Deps.Only)
-      Cmd.push_back(O.SyntaxOnly   ? "-fsyntax-only"
-                    : O.Preprocess ? "-E"
-                    : O.Assemble   ? "-S"
-                                   : "-c");
-    Cmd.push_back(Generated[I]);
-    // -E: preprocessed into a file of ours, whose line markers then name
-    // the user's source instead of the translation.
-    std::string Preprocessed = temporary(".ii");
-    if (O.Preprocess && !O.Deps.Only)
-      Cmd.insert(Cmd.end(), {"-o", Preprocessed});
-    else if (!O.Deps.Only && !O.SyntaxOnly)
-      Cmd.insert(Cmd.end(), {"-o", Obj});
-    if (int RC = run(Cmd, O))
+      Obj = TempDir.str().str() + "/" + stem(O.Sources[I]) + "." + std::to_string(I) + ".o";
+    if (int RC = B.compileSource(I, Obj))
       return RC;
-    if (O.Preprocess && !O.Deps.Only && !O.DryRun &&
-        !writePreprocessed(Preprocessed, Generated[I], T.shownName(O.Sources[I]), O.Output))
-      return 1;
-    if (O.Deps.Write && !O.DryRun &&
-        !writeDependencies(O, O.Sources[I], Obj, CompilerDeps, GenDir, SourceDeps[I]))
-      return 1;
     Objects.push_back(Obj);
   }
   if (O.CompileOnly || O.Deps.Only)
     return 0;
-
-  std::vector<std::string> Cmd{TC.Compiler};
-  Cmd.insert(Cmd.end(), Objects.begin(), Objects.end());
-  Cmd.insert(Cmd.end(), O.LinkInputs.begin(), O.LinkInputs.end());
-  Cmd.insert(Cmd.end(), {"-o", O.Output.empty() ? "a.out" : O.Output});
-  Cmd.insert(Cmd.end(), O.LinkFlags.begin(), O.LinkFlags.end());
-  Cmd.insert(Cmd.end(), TC.RuntimeLibraries.begin(), TC.RuntimeLibraries.end());
-  Cmd.insert(Cmd.end(), TC.RuntimeLinkFlags.begin(), TC.RuntimeLinkFlags.end());
-  Cmd.insert(Cmd.end(), TC.MpiLibraries.begin(), TC.MpiLibraries.end());
-  return run(Cmd, O);
+  return B.link(Objects);
 }
 
 } // namespace pocc

@@ -61,6 +61,8 @@ bool RewriteVisitor::inUserFile(SourceLocation L) const {
 }
 
 bool RewriteVisitor::rewritable(const Expr *E) {
+  if (FirstOperation.isInvalid())
+    FirstOperation = E->getBeginLoc();
   if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID()) {
     Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "process operations inside macro expansions; write them "
@@ -90,14 +92,14 @@ bool RewriteVisitor::VisitFunctionDecl(FunctionDecl *FD) {
     return true;
   // Every declaration is renamed, so that a use after a forward
   // declaration finds the renamed function (VisitDeclRefExpr).
-  R.ReplaceText(FD->getLocation(), 4, "poc_user_main");
+  MainNames.push_back(FD->getLocation());
   if (!FD->doesThisDeclarationHaveABody())
     return true;
   Layout.noteMain(FD);
   // Only `main` may fall off its end; poc_user_main must return.
   const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
   if (Body && (Body->body_empty() || !isa<ReturnStmt>(Body->body_back())))
-    R.InsertTextBefore(Body->getRBracLoc(), "return 0; ");
+    MainBodyWithoutReturn = Body;
   return true;
 }
 
@@ -107,8 +109,15 @@ bool RewriteVisitor::VisitDeclRefExpr(DeclRefExpr *E) {
   const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
   if (FD && FD->isMain() && SM->isWrittenInMainFile(E->getLocation()) &&
       !E->getLocation().isMacroID())
-    R.ReplaceText(E->getLocation(), 4, "poc_user_main");
+    MainNames.push_back(E->getLocation());
   return true;
+}
+
+void RewriteVisitor::renameMain() {
+  for (SourceLocation L : MainNames)
+    R.ReplaceText(L, 4, "poc_user_main");
+  if (MainBodyWithoutReturn)
+    R.InsertTextBefore(MainBodyWithoutReturn->getRBracLoc(), "return 0; ");
 }
 
 } // namespace pocc

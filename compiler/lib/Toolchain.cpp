@@ -90,6 +90,8 @@ Toolchain Toolchain::detect(const char *Argv0) {
   T.Compiler = config::SystemCompiler;
   if (auto Env = llvm::sys::Process::GetEnv("POC_CXX"))
     T.Compiler = *Env;
+  T.CompilerInProcess = T.Compiler == config::SystemCompiler;
+  T.ObjCopy = config::ObjCopy;
   // The GCC precompiled header is made by and for the MPI wrapper.
   if (llvm::sys::path::filename(T.Compiler) != llvm::sys::path::filename(config::MpiCompiler))
     T.CxxPchDir.clear();

@@ -40,13 +40,20 @@ std::string TranslationLayout::forwardDeclaration(const CXXRecordDecl *RD) const
 
 std::string TranslationLayout::insertionBlock(const Decl *Top, llvm::StringRef Body) const {
   // Leave the namespaces the declaration is in, and re-enter them after.
-  std::string Close, Open;
+  // `namespace a::b {` is one block with one brace: it is left and
+  // re-entered as written.
+  std::string Close, Open, Nested;
   for (const DeclContext *DC = Top->getLexicalDeclContext(); DC && !DC->isTranslationUnit();
        DC = DC->getLexicalParent()) {
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
-      Close += "} // namespace " + NS->getNameAsString() + "\n";
-      Open = (NS->isInline() ? "inline namespace " : "namespace ") + NS->getNameAsString() +
+      Nested = (NS->isInline() && NS->isNested() ? "inline " : "") + NS->getNameAsString() +
+               (Nested.empty() ? "" : "::") + Nested;
+      if (NS->isNested())
+        continue;
+      Close += "} // namespace " + Nested + "\n";
+      Open = (NS->isInline() ? "inline namespace " : "namespace ") + Nested +
              (NS->isAnonymousNamespace() ? "" : " ") + "{\n" + Open;
+      Nested.clear();
     } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(DC)) {
       Close += "}\n";
       Open = std::string(LS->getLanguage() == LinkageSpecLanguageIDs::C ? "extern \"C\" {\n"

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pocc/Translator.h"
+#include "pocc/ClassCalls.h"
 #include "pocc/Diagnostics.h"
 #include "pocc/EncodedTypes.h"
 #include "pocc/HeaderCopies.h"
@@ -121,6 +122,22 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
   std::sort(Servers.begin(), Servers.end(),
             [](const RemoteClass *A, const RemoteClass *B) { return A->Name < B->Name; });
   Servers.erase(std::unique(Servers.begin(), Servers.end()), Servers.end());
+  bool ProcessOperations = R.buffer_begin() != R.buffer_end() || !Servers.empty();
+  if (ProcessOperations && !Opts.OlderStandard.empty()) {
+    SourceLocation At = Visitor.firstOperation();
+    Diags.report(At.isValid() ? At : SM.getLocForStartOfFile(SM.getMainFileID()), Diag::NeedsCxx20)
+        << Opts.OlderStandard;
+    return;
+  }
+  if (TranslationReport *Report = Opts.Report) {
+    Report->ProcessOperations = ProcessOperations;
+    Report->DefinesMain = Layout.definesMain();
+    Report->Creates = collectRemotableNames(C, TopLevel);
+    Report->Calls = recordClassCalls(
+        C, TopLevel, [&Visitor](SourceLocation L) { return Visitor.inUserFile(L); },
+        [&Model](const CXXRecordDecl *RD) { return Model.isRemotable(RD); });
+  }
+  Visitor.renameMain();
   Layout.assemble(Servers, Visitor.dependentCalls(), Includes, Opts.GeneratedName, Output);
 }
 

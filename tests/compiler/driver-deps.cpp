@@ -1,6 +1,11 @@
 // Dependency files as build systems ask for them (Ninja passes
 // -MD -MT $out -MF $DEP_FILE): the user's source and the headers it
 // includes, under the target asked for, never poc++'s temporary translation.
+// A plain C++ file gets exactly the file clang++ writes.
+// RUN: rm -rf %t.plain && mkdir -p %t.plain
+// RUN: %pocxx -c %S/Inputs/plain-deps.cpp -I%S/Inputs -MD -MT plain.o -MF %t.plain/poc.d -o %t.plain/poc.o
+// RUN: %clangxx -c %S/Inputs/plain-deps.cpp -I%S/Inputs -MD -MT plain.o -MF %t.plain/clang.d -o %t.plain/clang.o
+// RUN: diff %t.plain/clang.d %t.plain/poc.d
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %pocxx -c %s -I%S/Inputs -MD -MT out/driver-deps.cpp.o -MF %t.dir/deps.d -o %t.dir/deps.o
 // RUN: test -s %t.dir/deps.o
@@ -23,4 +28,10 @@
 // M: driver-deps.o: \
 // M: {{.*}}Inputs/input.h
 #include "input.h"
-int main() { return INPUT_VALUE - INPUT_VALUE; }
+struct Holder {
+  int value() const { return INPUT_VALUE; }
+};
+int main() {
+  Holder *h = new ("machine1") Holder;
+  return h->value() - INPUT_VALUE;
+}

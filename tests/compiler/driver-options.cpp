@@ -50,10 +50,18 @@
 // RUN: %pocxx -fsanitize=undefined -g -Wall %S/Inputs/hello.cpp -o %t.dir/ubsan
 // RUN: %t.dir/ubsan | FileCheck %s --check-prefix=HELLO
 //
-// -std= at C++20 or later is passed on; an older one is one clear error.
+// -std= at C++20 or later is passed on. A file with process operations
+// under an older standard is one clear error at its first operation; a
+// plain C++ file keeps the standard it asks for.
 // RUN: %pocxx -std=c++23 %S/Inputs/hello.cpp -o %t.dir/cxx23
 // RUN: not %pocxx -std=c++17 %S/Inputs/hello.cpp 2>&1 | FileCheck %s --check-prefix=STD --implicit-check-not=error:
-// STD: poc++: error: '-std=c++17' selects a standard older than C++20; process-oriented C++ needs C++20 or later (e.g. -std=c++20)
+// STD: hello.cpp:10:16: error: process operations need C++20 or later, but this file is compiled with '-std=c++17'; compile it with -std=c++20 (files without process operations keep their standard)
+// STD-NEXT: Greeter *g = new ("machine1") Greeter;
+// RUN: echo 'int main() { const char *s = u8"x"; return *s == 0x78 ? 0 : 1; }' > %t.dir/cxx17.cpp
+// RUN: %pocxx -std=c++17 %t.dir/cxx17.cpp -o %t.dir/cxx17
+// RUN: %t.dir/cxx17
+// RUN: not %pocxx -std=c++20 %t.dir/cxx17.cpp 2>&1 | FileCheck %s --check-prefix=CXX20 --implicit-check-not=error:
+// CXX20: cxx17.cpp:1:26: error: cannot initialize a variable of type 'const char *' with an lvalue of type 'const char8_t[2]'
 // RUN: not %pocxx -std=c++4x %S/Inputs/hello.cpp 2>&1 | FileCheck %s --check-prefix=BADSTD
 // BADSTD: poc++: error: invalid value 'c++4x' in '-std=c++4x'
 //

@@ -7,6 +7,8 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp"]
 config.excludes = ["Inputs", "cmake-project"]
 config.substitutions.append(("%pocxx", config.pocxx))
+# The Clang poc++ compiles with: plain C++ must come out as it makes it.
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 # The generated code contains the test's own comments; drop the FileCheck
 # directives from it so that they cannot match themselves.
 config.substitutions.append(("%nochecks", "grep -v -e '// CHECK' -e '// RUN'"))

@@ -2,7 +2,7 @@
 //
 // poc++ reads its command line with Clang's own option table, so it takes
 // what clang++ takes; its own options (--translate-only, --emit-generated,
-// --program-source, --depfile, -p) are taken out first.
+// --program-source, --process-class, --depfile, -p) are taken out first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POCC_COMMANDLINE_H
@@ -10,6 +10,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ struct DriverOptions {
   /// translate one file per command).
   std::vector<std::string> ProgramSources;
   std::string DepFile; ///< --depfile: Makefile-style deps
+  /// --process-class, and the classes the link found the program creates
+  /// when it compiles a file again (pocc/ProgramLink.h): calls of their
+  /// methods are rewritten, and the file is always translated.
+  std::set<std::string> ProcessClasses;
   /// --version, -dumpversion, -dumpmachine, -print-file-name=, -print-*:
   /// questions about the toolchain, answered by the system compiler (as
   /// clang++ answers them) when there is no input.
@@ -43,7 +48,9 @@ struct DriverOptions {
   bool Verbose = false;       ///< -v: print commands
   bool DryRun = false;        ///< -###: print commands, run none
   bool Help = false;
-  bool HasStd = false; ///< the user chose -std=
+  bool HasStd = false;         ///< the user chose -std=
+  std::string Std;             ///< ... this one
+  bool StdBeforeCxx20 = false; ///< ... older than C++20
   /// Dependency output as Clang's -M family asks for it: the user's source
   /// and the files it includes, never poc++'s temporary translation.
   struct Dependencies {

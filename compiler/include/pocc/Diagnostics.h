@@ -40,6 +40,9 @@ enum class Diag {
   /// A type the program encodes with poc::Writer (or decodes with
   /// poc::Reader) that cannot be sent: %0 = type, %1 = reason and remedy.
   UnencodableType,
+  /// A process operation in a file compiled with a standard older than
+  /// C++20: %0 = the -std= value.
+  NeedsCxx20,
 };
 
 /// Reports poc++ diagnostics through one DiagnosticsEngine.

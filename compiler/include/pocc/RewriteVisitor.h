@@ -62,6 +62,13 @@ public:
   bool inUserFile(clang::SourceLocation L) const;
   /// The calls whose method is chosen at instantiation, if the file has any.
   DependentCalls *dependentCalls() { return Dependent.get(); }
+  /// Renames `main` to poc_user_main (the generated `main` runs it). Done
+  /// after the other rewrites, so that a file whose only change would be
+  /// this one is known to have no process operation.
+  void renameMain();
+  /// Where the first process operation the rewrites met is (invalid if
+  /// none).
+  clang::SourceLocation firstOperation() const { return FirstOperation; }
 
   // RecursiveASTVisitor configuration and hooks.
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -190,6 +197,11 @@ private:
   Serializability *Sendable;
   InterfaceGen *Gen;
   TranslationLayout &Layout;
+  /// Where the file names `main` (its declarations and uses), and the body
+  /// that falls off its end, for renameMain.
+  std::vector<clang::SourceLocation> MainNames;
+  const clang::CompoundStmt *MainBodyWithoutReturn = nullptr;
+  clang::SourceLocation FirstOperation;
   llvm::ArrayRef<clang::Decl *> TopLevel;
   std::unique_ptr<DependentCalls> Dependent;
   StartKeywordOffsets StartOffsets;

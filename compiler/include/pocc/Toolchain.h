@@ -31,6 +31,11 @@ struct Toolchain {
   /// The system C++ compiler (the Clang poc++ is built on); POC_CXX
   /// overrides it.
   std::string Compiler;
+  /// True if Compiler is the Clang poc++ is built on, which poc++ runs in
+  /// its own process for plain C++ files (pocc/PlainCompile.h).
+  bool CompilerInProcess = false;
+  /// llvm-objcopy, which adds poc++'s record to objects.
+  std::string ObjCopy;
   /// MPI's libraries, for the link (the compiler is no MPI wrapper).
   std::vector<std::string> MpiLibraries;
   /// Link flags the runtime needs after the library.

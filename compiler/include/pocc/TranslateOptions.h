@@ -2,6 +2,7 @@
 #ifndef POCC_TRANSLATEOPTIONS_H
 #define POCC_TRANSLATEOPTIONS_H
 
+#include "pocc/ObjectRecord.h"
 #include "pocc/UserFileSystem.h"
 
 #include <set>
@@ -10,6 +11,16 @@
 #include <vector>
 
 namespace pocc {
+
+/// What a translation found, for the object's record (pocc/ObjectRecord.h).
+struct TranslationReport {
+  /// True if anything but `main`'s name was rewritten or generated: the
+  /// file needs the translation (else it is plain C++).
+  bool ProcessOperations = false;
+  bool DefinesMain = false;      ///< the file defines `main`
+  std::set<std::string> Creates; ///< classes created remotely, with bases
+  std::vector<ClassCall> Calls;  ///< pocc/ClassCalls.h
+};
 
 /// What a translation needs besides the source.
 struct TranslateOptions {
@@ -33,6 +44,11 @@ struct TranslateOptions {
   bool PortableNames = false;
   /// Receives (path, text) of each rewritten header copy.
   std::vector<std::pair<std::string, std::string>> *Headers = nullptr;
+  /// The -std= value the file is compiled with if it is older than C++20
+  /// (the file is parsed as C++20): a process operation is then an error.
+  std::string OlderStandard;
+  /// If set, receives what the translation found.
+  TranslationReport *Report = nullptr;
 };
 
 } // namespace pocc

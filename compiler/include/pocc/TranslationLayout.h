@@ -37,6 +37,9 @@ public:
   void noteTop(const clang::Decl *Top) { Tops.push_back(Top); }
   /// The user's `main`: the translation ends with a `main` that runs it.
   void noteMain(const clang::FunctionDecl *FD) { Main = FD; }
+  /// True if the file defines `main` (the translation then defines the
+  /// program's `main`, which runs it).
+  bool definesMain() const { return Main != nullptr; }
   /// Declares \p C's interface before \p Top (null: at the end) unless it
   /// is declared before an earlier declaration already.
   void noteUseAt(const RemoteClass &C, const clang::Decl *Top);
