@@ -44,7 +44,8 @@ private:
 /// Queues `call` on `object`: it runs after the calls started on the object
 /// before it, one at a time, on a thread that serves the object while it
 /// has calls; the caller's next poc::sync() waits for it and reports what
-/// it threw (implemented by the runtime).
+/// it threw (implemented by the runtime). When the runtime is not running
+/// (poc::running() is false) the call runs at once.
 void start_on_object(const void *object, std::unique_ptr<LocalCall> call);
 
 /// start_on_object with a function object.
