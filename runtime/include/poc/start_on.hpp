@@ -12,6 +12,7 @@
 /// or its error, through the future.
 
 #include <poc/future.hpp>
+#include <poc/run.hpp>
 #include <poc/sync.hpp>
 
 #include <atomic>
@@ -59,6 +60,8 @@ template <class T> class LocalCallState final : public FutureState<T> {
 public:
   bool ready() override { return done_.load(std::memory_order_acquire); }
   void wait() override {
+    if (ready()) // always, without the runtime: the call ran when started
+      return;
     poc::wait_until([this] { return done_.load(std::memory_order_acquire); });
   }
   T get() override {
@@ -78,7 +81,8 @@ public:
       error_ = std::current_exception();
     }
     done_.store(true, std::memory_order_release);
-    poc::notify_waiters();
+    if (poc::running()) // without the runtime nobody waits (see wait)
+      poc::notify_waiters();
   }
 
 private:
