@@ -565,9 +565,7 @@ ObjectRecord Build::recordOf(size_t I) const {
   sys::fs::current_path(Cwd);
   R.Directory = Cwd.str().str();
   R.SourceHash = hashFile(O.Sources[I]);
-  R.ParseFlags = O.ParseFlags;
   R.CompileFlags = O.CompileFlags;
-  R.HasStd = O.HasStd;
   R.CompilationDbDir = O.CompilationDbDir;
   return R;
 }
@@ -707,19 +705,21 @@ bool Build::recompile(const LinkPlan &Plan, std::vector<std::string> &Objects,
     if (O.Verbose)
       errs() << "poc++: compiling " << R.Record.Source << " again: " << describeUnrewrittenCall(R)
              << "\n";
-    DriverOptions Again;
-    Again.Sources = {R.Record.Source};
-    Again.ParseFlags = R.Record.ParseFlags;
-    Again.CompileFlags = R.Record.CompileFlags;
-    Again.HasStd = R.Record.HasStd;
-    Again.CompilationDbDir = R.Record.CompilationDbDir;
-    Again.ProcessClasses = Plan.ProcessClasses;
-    Again.CompileOnly = true;
-    Again.Verbose = O.Verbose;
-    Again.Output = TempDir + "/again." + std::to_string(K) + ".o";
-    for (const std::string &F : Again.ParseFlags)
-      if (StringRef(F).starts_with("-std="))
-        Again.Std = StringRef(F).drop_front(5).str();
+    // The recorded command line, read again, with the program's process
+    // classes: its -std, includes and definitions mean what they meant.
+    std::vector<std::string> Args = R.Record.CompileFlags;
+    if (!R.Record.CompilationDbDir.empty())
+      Args.insert(Args.end(), {"-p", R.Record.CompilationDbDir});
+    std::string Output = TempDir + "/again." + std::to_string(K) + ".o";
+    Args.insert(Args.end(), {"-c", "-x", "c++", R.Record.Source, "-o", Output});
+    Expected<DriverOptions> Again = parseCommandLine(Args);
+    if (!Again) {
+      errs() << "poc++: error: " << describeUnrewrittenCall(R)
+             << "; its recorded flags: " << toString(Again.takeError()) << "\n";
+      return false;
+    }
+    Again->ProcessClasses = Plan.ProcessClasses;
+    Again->Verbose = O.Verbose;
     SmallString<256> Cwd;
     sys::fs::current_path(Cwd);
     // The recorded flags name files relative to the original compile's folder.
@@ -728,7 +728,7 @@ bool Build::recompile(const LinkPlan &Plan, std::vector<std::string> &Objects,
              << R.Record.Directory << " to compile it again: " << EC.message() << "\n";
       return false;
     }
-    int RC = runDriver(Again, TC);
+    int RC = runDriver(*Again, TC);
     (void)sys::fs::set_current_path(Cwd);
     if (RC != 0) {
       errs() << "poc++: error: " << describeUnrewrittenCall(R) << "; compiling " << R.Record.Source
@@ -736,9 +736,9 @@ bool Build::recompile(const LinkPlan &Plan, std::vector<std::string> &Objects,
       return false;
     }
     if (R.Member.empty())
-      NewObjects[R.Input] = Again.Output;
+      NewObjects[R.Input] = Output;
     else
-      ArchiveMembers[R.Input][R.Member] = Again.Output;
+      ArchiveMembers[R.Input][R.Member] = Output;
   }
   for (std::string &Obj : Objects)
     if (auto It = NewObjects.find(Obj); It != NewObjects.end())

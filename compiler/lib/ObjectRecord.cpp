@@ -106,9 +106,7 @@ std::string toJson(const ObjectRecord &R) {
                  {"source", R.Source},
                  {"directory", R.Directory},
                  {"source_hash", R.SourceHash},
-                 {"parse_flags", strings(R.ParseFlags)},
                  {"compile_flags", strings(R.CompileFlags)},
-                 {"has_std", R.HasStd},
                  {"compilation_db", R.CompilationDbDir},
                  {"translated", R.Translated},
                  {"defines_main", R.DefinesMain},
@@ -146,8 +144,7 @@ Expected<ObjectRecord> recordFromJson(StringRef Text, StringRef Origin) {
   };
   if (!str("source", R.Source) || !str("directory", R.Directory) ||
       !str("source_hash", R.SourceHash) || !str("compilation_db", R.CompilationDbDir) ||
-      !flag("has_std", R.HasStd) || !flag("translated", R.Translated) ||
-      !flag("defines_main", R.DefinesMain) || !readStrings(*O, "parse_flags", R.ParseFlags) ||
+      !flag("translated", R.Translated) || !flag("defines_main", R.DefinesMain) ||
       !readStrings(*O, "compile_flags", R.CompileFlags) || !readStrings(*O, "creates", R.Creates))
     return bad("a field is missing");
   const json::Array *Calls = O->getArray("calls");

@@ -41,10 +41,10 @@ struct ObjectRecord {
   std::string Source;     ///< the source file, absolute ("<stdin>" for standard input)
   std::string Directory;  ///< the working directory of the compile
   std::string SourceHash; ///< hash of the source's bytes when it was compiled
-  /// The flags the file was compiled with (DriverOptions: ParseFlags,
-  /// CompileFlags, HasStd, CompilationDbDir), to compile it again.
-  std::vector<std::string> ParseFlags, CompileFlags;
-  bool HasStd = false;
+  /// The flags the file was compiled with (DriverOptions::CompileFlags,
+  /// which hold the parse's too, and -p's folder), to compile it again:
+  /// the command line read again gives everything else.
+  std::vector<std::string> CompileFlags;
   std::string CompilationDbDir;
   /// True if the object is a translation (it needs the runtime); false
   /// if the file was compiled as plain C++.
