@@ -85,7 +85,7 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
     detail::install_arena_fault_handler();
     detail::Engine engine(base, parent_link ? hello.parent : -1);
     if (parent_link)
-      engine.add_link(parent_link);
+      engine.links().add(parent_link);
     {
       detail::Connections connections(engine);
       if (parent_link)

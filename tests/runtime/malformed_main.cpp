@@ -24,20 +24,25 @@ namespace {
 /// Sends raw bytes on the runtime's request communicator.
 void send_raw(int dest, int tag, const std::vector<std::byte> &bytes) {
   MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag,
-           d::host().engine().requests());
+           d::host().engine().links().world()->requests);
 }
 
-/// A request of `kind` with `head` and `body`, announcing `oob_count`
+/// The message `bytes` with its envelope announcing `oob_count`
 /// out-of-band blocks from tag 12345 on.
-std::vector<std::byte> request(d::Kind kind, const d::RequestHead &head,
-                               const std::vector<std::byte> &body, std::uint16_t oob_count = 0) {
-  auto bytes = d::frame(kind, head, body);
+std::vector<std::byte> announcing(std::vector<std::byte> bytes, std::uint16_t oob_count) {
   d::Envelope e;
   std::memcpy(&e, bytes.data(), sizeof e);
   e.oob_count = oob_count;
   e.oob_tag = 12345;
   std::memcpy(bytes.data(), &e, sizeof e);
   return bytes;
+}
+
+/// A request of `kind` with `head` and `body`, announcing `oob_count`
+/// out-of-band blocks.
+std::vector<std::byte> request(d::Kind kind, const d::RequestHead &head,
+                               const std::vector<std::byte> &body, std::uint16_t oob_count = 0) {
+  return announcing(d::frame(kind, head, body), oob_count);
 }
 
 /// A reply slot on this host for a hand-made request to `target`.
@@ -175,12 +180,24 @@ int body() {
     std::vector<std::byte> block(std::size_t{1} << 20);
     const std::uint32_t oob_tag = 12345;
     auto &engine = d::host().engine();
+    const MPI_Comm blocks = engine.links().world()->blocks;
     MPI_Request rq;
     MPI_Isend(block.data(), static_cast<int>(block.size()), MPI_BYTE, id.host,
-              static_cast<int>(engine.block_tag(oob_tag, 0)), engine.blocks(), &rq);
+              static_cast<int>(engine.blocks().tag(oob_tag, 0)), blocks, &rq);
     CHECK(check::throws<poc::remote_error>([&] { raw_call(id, C::checksum_0, w.take(), 1); },
                                            "where the next block has 1048576"));
     MPI_Wait(&rq, MPI_STATUS_IGNORE);
+    CHECK(Counter_client::get_0(c) == 8);
+  });
+
+  check::section("oversized announcements without their chunks are dropped", [&] {
+    auto announcement = [](std::uint64_t bytes, std::uint16_t chunks) {
+      return announcing(d::frame(d::Kind::oversized, d::OversizedHead{bytes}), chunks);
+    };
+    // A chunk count that does not fit the size: dropped at once.
+    send_raw(id.host, d::kRequestTag, announcement(40000, 2));
+    // A chunk that never comes: dropped after the block timeout.
+    send_raw(id.host, d::kRequestTag, announcement(40000, 1));
     CHECK(Counter_client::get_0(c) == 8);
   });
 

@@ -20,14 +20,14 @@ Barriers::Barriers(Engine &engine) : engine_(engine) {}
 
 void Barriers::arrive(int coordinator, std::uint64_t group, std::uint64_t epoch,
                       std::uint64_t members) {
-  std::lock_guard<std::mutex> g(engine_.mutex());
-  engine_.send(coordinator, Kind::barrier_arrive, BarrierArrive{group, epoch, members}, {}, true);
+  HostLock lk(engine_.progress());
+  engine_.sender().send(coordinator, Kind::barrier_arrive, BarrierArrive{group, epoch, members}, {},
+                        lk);
 }
 
-void Barriers::wait(std::unique_lock<std::mutex> &lk, std::uint64_t group, std::uint64_t epoch,
-                    const bool &ending) {
+void Barriers::wait(HostLock &lk, std::uint64_t group, std::uint64_t epoch, const bool &ending) {
   const Key key{group, epoch};
-  engine_.wait_until(lk, [&] {
+  engine_.progress().wait_until(lk, [&] {
     auto it = released_.find(key);
     return (it != released_.end() && it->second > 0) || failed_.count(key) || ending;
   });
@@ -48,18 +48,18 @@ void Barriers::wait(std::unique_lock<std::mutex> &lk, std::uint64_t group, std::
 
 void Barriers::abandon(int coordinator, std::uint64_t group, std::uint64_t epoch,
                        const std::string &text) {
-  std::lock_guard<std::mutex> g(engine_.mutex());
+  HostLock lk(engine_.progress());
   if (coordinator == engine_.rank())
-    fail_locked(group, epoch, text);
+    fail(group, epoch, text, lk);
   else
-    engine_.send(coordinator, Kind::barrier_abandon, BarrierAbandon{group, epoch}, text_body(text),
-                 true);
+    engine_.sender().send(coordinator, Kind::barrier_abandon, BarrierAbandon{group, epoch},
+                          text_body(text), lk);
 }
 
-void Barriers::route_locked(const Message &m) {
+void Barriers::route(const Message &m, HostLock &lk) {
   switch (m.kind()) {
   case Kind::barrier_arrive:
-    on_arrive_locked(m.source(), m.head<BarrierArrive>());
+    on_arrive(m.source(), m.head<BarrierArrive>(), lk);
     break;
   case Kind::barrier_release: {
     const BarrierRelease r = m.head<BarrierRelease>();
@@ -84,7 +84,7 @@ void Barriers::route_locked(const Message &m) {
       Reader body(m.body());
       auto text = body.read<std::string>();
       body.expect_end();
-      fail_locked(a.group, a.epoch, text);
+      fail(a.group, a.epoch, text, lk);
     } catch (const std::exception &e) {
       fmt::print(stderr, "poc: host {}: malformed barrier message from host {}: {}\n",
                  engine_.rank(), m.source(), e.what());
@@ -93,12 +93,12 @@ void Barriers::route_locked(const Message &m) {
   default:
     throw std::logic_error("poc: a message for the barriers that is none of theirs");
   }
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
-void Barriers::on_arrive_locked(int source, const BarrierArrive &a) {
+void Barriers::on_arrive(int source, const BarrierArrive &a, HostLock &lk) {
   if (auto ab = abandoned_.find(a.group); ab != abandoned_.end() && ab->second.epoch <= a.epoch)
-    return release_locked(source, {a.group, a.epoch}, 1, &ab->second.text);
+    return release(source, {a.group, a.epoch}, 1, &ab->second.text, lk);
   Arrivals &arrivals = arrivals_[{a.group, a.epoch}];
   arrivals.size = a.members;
   ++arrivals.count;
@@ -106,18 +106,19 @@ void Barriers::on_arrive_locked(int source, const BarrierArrive &a) {
   if (arrivals.count < arrivals.size)
     return;
   for (auto [dest, n] : arrivals.per_host)
-    release_locked(dest, {a.group, a.epoch}, n, nullptr);
+    release(dest, {a.group, a.epoch}, n, nullptr, lk);
   arrivals_.erase({a.group, a.epoch});
 }
 
-void Barriers::release_locked(int dest, const Key &key, std::uint64_t passes,
-                              const std::string *failure) {
+void Barriers::release(int dest, const Key &key, std::uint64_t passes, const std::string *failure,
+                       HostLock &lk) {
   BarrierRelease r{key.first, key.second, passes, failure ? Status::failed : Status::ok};
-  engine_.send(dest, Kind::barrier_release, r,
-               failure ? text_body(*failure) : std::vector<std::byte>{}, true);
+  engine_.sender().send(dest, Kind::barrier_release, r,
+                        failure ? text_body(*failure) : std::vector<std::byte>{}, lk);
 }
 
-void Barriers::fail_locked(std::uint64_t group, std::uint64_t epoch, const std::string &text) {
+void Barriers::fail(std::uint64_t group, std::uint64_t epoch, const std::string &text,
+                    HostLock &lk) {
   auto [ab, added] = abandoned_.try_emplace(group, Abandoned{epoch, text});
   if (!added) {
     // The earliest barrier that cannot complete decides (a member whose
@@ -129,10 +130,10 @@ void Barriers::fail_locked(std::uint64_t group, std::uint64_t epoch, const std::
   for (auto it = arrivals_.lower_bound({group, epoch});
        it != arrivals_.end() && it->first.first == group;) {
     for (auto [dest, n] : it->second.per_host)
-      release_locked(dest, it->first, n, &text);
+      release(dest, it->first, n, &text, lk);
     it = arrivals_.erase(it);
   }
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
 } // namespace poc::detail

@@ -26,26 +26,26 @@ public:
   /// Waits (with `lk`) until barrier `epoch` of `group` is released here.
   /// Throws barrier_abandoned if it was abandoned, usage_error if `ending`
   /// becomes true first (the program ended).
-  void wait(std::unique_lock<std::mutex> &lk, std::uint64_t group, std::uint64_t epoch,
-            const bool &ending);
+  void wait(HostLock &lk, std::uint64_t group, std::uint64_t epoch, const bool &ending);
   /// Tells the coordinator host of `group` that a member will not reach
   /// barrier `epoch` (nor later ones); `text` is the error waiting members get.
   void abandon(int coordinator, std::uint64_t group, std::uint64_t epoch, const std::string &text);
 
-  /// True for the kinds of message route_locked handles.
+  /// True for the kinds of message route handles.
   static constexpr bool handles(Kind k) noexcept {
     return k == Kind::barrier_arrive || k == Kind::barrier_release || k == Kind::barrier_abandon;
   }
-  /// Handles a message of one of those kinds (mutex held).
-  void route_locked(const Message &m);
+  /// Handles a message of one of those kinds.
+  void route(const Message &m, HostLock &lk);
 
 private:
   using Key = std::pair<std::uint64_t, std::uint64_t>; ///< (group, epoch)
 
-  void on_arrive_locked(int source, const BarrierArrive &a);
+  void on_arrive(int source, const BarrierArrive &a, HostLock &lk);
   /// Coordinator: fails the pending barriers of `group` from `epoch` on.
-  void fail_locked(std::uint64_t group, std::uint64_t epoch, const std::string &text);
-  void release_locked(int dest, const Key &key, std::uint64_t passes, const std::string *failure);
+  void fail(std::uint64_t group, std::uint64_t epoch, const std::string &text, HostLock &lk);
+  void release(int dest, const Key &key, std::uint64_t passes, const std::string *failure,
+               HostLock &lk);
 
   Engine &engine_;
   /// Coordinator: arrivals per barrier, and per member host.

@@ -20,29 +20,29 @@ Context &Callers::current() noexcept { return t_context ? *t_context : main_; }
 
 void Callers::adopt(Context *ctx) noexcept { t_context = ctx; }
 
-void Callers::add_locked(Context &ctx) {
+void Callers::add(Context &ctx, HostLock &) {
   ctx.id = next_context_++;
   contexts_[ctx.id] = &ctx;
 }
 
-void Callers::remove_locked(const Context &ctx) { contexts_.erase(ctx.id); }
+void Callers::remove(const Context &ctx, HostLock &) { contexts_.erase(ctx.id); }
 
 std::shared_ptr<ReplySlot> Callers::new_reply_slot(int peer, std::uint64_t context_to_credit) {
   auto slot = std::make_shared<ReplySlot>();
   slot->peer = peer;
   slot->context = context_to_credit;
-  std::lock_guard<std::mutex> g(engine_.mutex());
+  HostLock lk(engine_.progress());
   slot->token = next_token_++;
   slots_.emplace(slot->token, slot);
   return slot;
 }
 
 void Callers::drop_reply_slot(std::uint64_t token) {
-  std::lock_guard<std::mutex> g(engine_.mutex());
+  HostLock lk(engine_.progress());
   slots_.erase(token);
 }
 
-int Callers::on_reply_locked(std::unique_ptr<Message> m) {
+int Callers::on_reply(std::unique_ptr<Message> m, HostLock &lk) {
   auto it = slots_.find(m->head<ReplyHead>().token);
   if (it == slots_.end()) {
     fmt::print(stderr, "poc: host {}: dropped a reply from host {} for an unknown call\n",
@@ -58,11 +58,11 @@ int Callers::on_reply_locked(std::unique_ptr<Message> m) {
   }
   slot->message = std::move(m);
   slot->arrived = true;
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
   return slot->peer;
 }
 
-void Callers::on_ack_locked(const Message &m) {
+void Callers::on_ack(const Message &m, HostLock &lk) {
   const AckHead ack = m.head<AckHead>();
   auto c = contexts_.find(ack.caller);
   if (c == contexts_.end())
@@ -79,7 +79,7 @@ void Callers::on_ack_locked(const Message &m) {
                m.source(), e.what());
   }
   ctx.outstanding -= static_cast<std::int64_t>(ack.executed);
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
 } // namespace poc::detail

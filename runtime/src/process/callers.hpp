@@ -63,10 +63,10 @@ public:
   /// The main program's context.
   Context &main() noexcept { return main_; }
 
-  /// Gives `ctx` an id and registers it (mutex held).
-  void add_locked(Context &ctx);
-  /// Forgets `ctx`: acknowledgements for it are dropped (mutex held).
-  void remove_locked(const Context &ctx);
+  /// Gives `ctx` an id and registers it.
+  void add(Context &ctx, HostLock &lk);
+  /// Forgets `ctx`: acknowledgements for it are dropped.
+  void remove(const Context &ctx, HostLock &lk);
 
   /// A new reply slot (registered) for a request to `peer` about to be
   /// sent; its reply credits `context_to_credit` (0: none).
@@ -74,12 +74,12 @@ public:
   /// Forgets a slot whose reply was consumed or will never be awaited.
   void drop_reply_slot(std::uint64_t token);
 
-  /// A reply arrived (mutex held): its slot gets it. Returns the host the
-  /// request went to, or -1 if no slot waits for it (reported, dropped).
-  int on_reply_locked(std::unique_ptr<Message> m);
-  /// An acknowledgement arrived (mutex held): credits its context and
-  /// keeps the errors for its next sync().
-  void on_ack_locked(const Message &m);
+  /// A reply arrived: its slot gets it. Returns the host the request went
+  /// to, or -1 if no slot waits for it (reported, dropped).
+  int on_reply(std::unique_ptr<Message> m, HostLock &lk);
+  /// An acknowledgement arrived: credits its context and keeps the errors
+  /// for its next sync().
+  void on_ack(const Message &m, HostLock &lk);
 
 private:
   Engine &engine_;

@@ -46,19 +46,20 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w) {
   head.reply_token = slot->token;
   // Without out-of-band blocks the engine takes the bytes: the caller
   // waits for the reply only, not for the send as well.
-  std::shared_ptr<Engine::SendBatch> batch;
+  std::shared_ptr<SendBatch> batch;
   try {
-    batch = h.engine().send_writer(dest, kind, head, w, Engine::Sending::take);
+    batch = h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::take);
   } catch (...) {
     h.callers().drop_reply_slot(slot->token);
-    std::lock_guard<std::mutex> g(h.engine().mutex());
-    h.connections().release_locked(dest);
+    HostLock lk(h.engine().progress());
+    h.connections().release(dest, lk);
     throw;
   }
   std::unique_ptr<Message> m;
   {
-    std::unique_lock<std::mutex> lk(h.engine().mutex());
-    h.engine().wait_until(lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
+    HostLock lk(h.engine().progress());
+    h.engine().progress().wait_until(
+        lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
     m = std::move(slot->message);
   }
   return result_of(std::move(m));
@@ -79,16 +80,16 @@ void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Wri
   const bool reply = head.reply_token != 0;
   const int dest = head.target.host;
   h.connections().acquire(dest, reply);
-  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  HostLock lk(h.engine().progress());
   ++ctx.outstanding;
   lk.unlock();
   try {
-    h.engine().send_writer(dest, kind, head, w, Engine::Sending::copy);
+    h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::copy);
   } catch (...) {
     lk.lock();
     --ctx.outstanding;
     if (reply)
-      h.connections().release_locked(dest);
+      h.connections().release(dest, lk);
     throw;
   }
 }
@@ -158,22 +159,22 @@ std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t m
 }
 
 bool reply_ready(const ReplySlot &slot) {
-  std::lock_guard<std::mutex> g(host().engine().mutex());
+  HostLock lk(host().engine().progress());
   return slot.arrived;
 }
 
 void reply_wait(ReplySlot &slot) {
   Host &h = host();
-  std::unique_lock<std::mutex> lk(h.engine().mutex());
-  h.engine().wait_until(lk, [&] { return slot.arrived; });
+  HostLock lk(h.engine().progress());
+  h.engine().progress().wait_until(lk, [&] { return slot.arrived; });
 }
 
 MessagePtr reply_take(ReplySlot &slot) {
   Host &h = host();
   std::unique_ptr<Message> m;
   {
-    std::unique_lock<std::mutex> lk(h.engine().mutex());
-    h.engine().wait_until(lk, [&] { return slot.arrived; });
+    HostLock lk(h.engine().progress());
+    h.engine().progress().wait_until(lk, [&] { return slot.arrived; });
     if (slot.taken)
       throw usage_error("poc: the result of this call was already taken");
     slot.taken = true;

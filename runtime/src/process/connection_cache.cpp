@@ -10,7 +10,7 @@ void set_connection_cache(std::size_t n) { detail::host().connections().set_limi
 
 ConnectionStats connection_stats() {
   detail::Connections &c = detail::host().connections();
-  std::lock_guard<std::mutex> g(detail::host().engine().mutex());
+  detail::HostLock lk(detail::host().engine().progress());
   return ConnectionStats{c.opened(), c.closed(), c.limit()};
 }
 

@@ -35,13 +35,13 @@ public:
     const std::uint64_t token = m_.head<RequestHead>().reply_token;
     if (!token)
       return;
-    auto batch = engine_.send_writer(m_.source(), Kind::reply, ReplyHead{token, Status::ok}, reply,
-                                     Engine::Sending::take);
+    auto batch = engine_.sender().send_writer(
+        m_.source(), Kind::reply, ReplyHead{token, Status::ok}, reply, Sender::Sending::take);
     sent_ = true;
     if (!batch)
       return;
-    std::unique_lock<std::mutex> lk(engine_.mutex());
-    engine_.wait_until(lk, [&] { return batch->pending == 0; });
+    HostLock lk(engine_.progress());
+    engine_.progress().wait_until(lk, [&] { return batch->pending == 0; });
   }
   bool sent() const noexcept { return sent_; }
 
@@ -69,8 +69,8 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts)
   engine_.set_router([this](std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) {
     route(std::move(m), link);
   });
-  engine_.set_watchdog([this] { spawned_.check_alive_locked(); });
-  std::lock_guard<std::mutex> g(engine_.mutex());
+  engine_.progress().set_watchdog([this](HostLock &lk) { spawned_.check_alive(lk); });
+  HostLock lk(engine_.progress());
   for (std::size_t i = 0; i < kPrespawnedWorkers; ++i) {
     auto w = std::make_unique<Worker>();
     Worker *raw = w.get();
@@ -86,11 +86,11 @@ Host::~Host() {
 
 std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {
   std::vector<int> hosts = spawned_.spawn(hostname, count, connections_.limit());
-  std::lock_guard<std::mutex> g(engine_.mutex());
+  HostLock lk(engine_.progress());
   // The job ended while they started: they end at once.
   if (stopping_)
     for (int h : hosts)
-      engine_.send(h, Kind::shutdown, NoHead{}, {}, true);
+      engine_.sender().send(h, Kind::shutdown, NoHead{}, {}, lk);
   return hosts;
 }
 
@@ -104,124 +104,126 @@ void Host::route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) 
   // Declared before the lock: rejected messages drain their out-of-band
   // blocks after the mutex is released.
   Graves dead;
-  std::unique_lock<std::mutex> lk(engine_.mutex());
+  HostLock lk(engine_.progress());
   const Kind kind = m->kind();
   if (is_request(kind))
-    route_request(std::move(m), dead);
+    route_request(std::move(m), dead, lk);
   else if (kind == Kind::reply)
-    connections_.release_locked(callers_.on_reply_locked(std::move(m)));
+    connections_.release(callers_.on_reply(std::move(m), lk), lk);
   else if (kind == Kind::ack)
-    callers_.on_ack_locked(*m);
+    callers_.on_ack(*m, lk);
   else if (Barriers::handles(kind))
-    barriers_.route_locked(*m);
+    barriers_.route(*m, lk);
   else if (Connections::handles(kind))
-    connections_.route_locked(*m, link);
+    connections_.route(*m, link, lk);
   else
-    route_shutdown_locked(*m);
+    route_shutdown(*m, lk);
   lk.unlock();
 }
 
-void Host::route_request(std::unique_ptr<Message> m, Graves &dead) {
+void Host::route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk) {
   const Kind kind = m->kind();
   const RequestHead h = m->head<RequestHead>();
   if (stopping_)
-    return reject(std::move(m), RemoteFailure::of<usage_error>("the program has ended"), dead);
+    return reject(std::move(m), RemoteFailure::of<usage_error>("the program has ended"), dead, lk);
   if (h.target.host != rank())
     return reject(std::move(m),
                   RemoteFailure::of<protocol_error>("request for process " + id_text(h.target) +
                                                     " sent to host " + std::to_string(rank())),
-                  dead);
+                  dead, lk);
   const bool activation = kind == Kind::activate || kind == Kind::persist_create;
   if (is_creation(kind) || activation) {
     // A persistent process's id is derived from its address: it is active
     // (queue behind it; executing the request says so) or becomes active
     // now, also after an earlier activation ended.
     if (auto it = processes_.find(h.target); activation && it != processes_.end())
-      return enqueue(*it->second, std::move(m));
+      return enqueue(*it->second, std::move(m), lk);
     if (!activation && (processes_.count(h.target) || ended_.count(h.target)))
       return reject(std::move(m),
                     RemoteFailure::of<protocol_error>("process id " + id_text(h.target) +
                                                       " is already in use"),
-                    dead);
+                    dead, lk);
     const ClassInfo *cls = find_class(h.klass);
     if (!cls)
       return reject(std::move(m),
                     RemoteFailure::of<protocol_error>("no class with key " +
                                                       std::to_string(h.klass) + " is registered"),
-                    dead);
+                    dead, lk);
     ended_.erase(h.target);
-    return add_process(*cls, std::move(m));
+    return add_process(*cls, std::move(m), lk);
   }
   auto it = processes_.find(h.target);
   if (it != processes_.end())
-    return enqueue(*it->second, std::move(m));
+    return enqueue(*it->second, std::move(m), lk);
   if (auto ended = ended_.find(h.target); ended != ended_.end())
     return reject(std::move(m), RemoteFailure::of<usage_error>(ended_text(h.target, ended->second)),
-                  dead);
+                  dead, lk);
   if (m->source() == h.target.creator)
     // Requests from the creator's host are ordered after its creation.
     return reject(std::move(m),
                   RemoteFailure::of<usage_error>("no process " + id_text(h.target) + " exists"),
-                  dead);
+                  dead, lk);
   // A reference that travelled faster than its creation: wait for it.
   pending_[h.target].push_back(std::move(m));
 }
 
-void Host::add_process(const ClassInfo &cls, std::unique_ptr<Message> m) {
+void Host::add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLock &lk) {
   auto owned = std::make_unique<Process>();
   Process &p = *owned;
   p.id = m->head<RequestHead>().target;
   p.cls = &cls;
   p.context.self = p.id;
-  callers_.add_locked(p.context);
+  callers_.add(p.context, lk);
   processes_.emplace(p.id, std::move(owned));
-  enqueue(p, std::move(m));
+  enqueue(p, std::move(m), lk);
   auto pend = pending_.find(p.id);
   if (pend != pending_.end()) {
     for (auto &q : pend->second)
-      enqueue(p, std::move(q));
+      enqueue(p, std::move(q), lk);
     pending_.erase(pend);
   }
-  start_process(p);
+  start_process(p, lk);
 }
 
-void Host::enqueue(Process &p, std::unique_ptr<Message> m) {
+void Host::enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
   if (is_started(m->kind()))
     ++p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
   p.mailbox.push_back(std::move(m));
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
-void Host::reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead) {
+void Host::reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead,
+                  HostLock &lk) {
   const RequestHead h = m->head<RequestHead>();
   if (why.is<protocol_error>())
     fmt::print(stderr, "poc: host {}: refused a request from host {}: {}\n", rank(), m->source(),
                why.message);
   if (h.reply_token)
-    send_failure_reply(m->source(), h.reply_token, why);
+    send_failure_reply(m->source(), h.reply_token, why, lk);
   else if (is_started(m->kind()))
-    send_ack(m->source(), h.caller, 1, {why});
+    send_ack(m->source(), h.caller, 1, {why}, lk);
   dead.push_back(std::move(m));
 }
 
-void Host::send_failure_reply(int dest, std::uint64_t token, const RemoteFailure &why) {
+void Host::send_failure_reply(int dest, std::uint64_t token, const RemoteFailure &why,
+                              HostLock &lk) {
   Writer body;
   why.write(body);
-  engine_.send(dest, Kind::reply, ReplyHead{token, Status::failed}, body.bytes(), true);
+  engine_.sender().send(dest, Kind::reply, ReplyHead{token, Status::failed}, body.bytes(), lk);
 }
 
 void Host::send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
-                    const std::vector<RemoteFailure> &errors) {
+                    const std::vector<RemoteFailure> &errors, HostLock &lk) {
   Writer body;
   body.write_size(errors.size());
   for (const auto &e : errors)
     e.write(body);
-  engine_.send(dest, Kind::ack, AckHead{caller, executed}, body.bytes(), true);
+  engine_.sender().send(dest, Kind::ack, AckHead{caller, executed}, body.bytes(), lk);
 }
 
 // ---------------------------------------------------------------- processes
 
-void Host::start_process(Process &p) {
+void Host::start_process(Process &p, HostLock &) {
   ++running_threads_;
   if (!idle_workers_.empty()) {
     Worker *w = idle_workers_.back();
@@ -238,7 +240,7 @@ void Host::start_process(Process &p) {
 }
 
 void Host::worker_main(Worker *w) {
-  std::unique_lock<std::mutex> lk(engine_.mutex());
+  HostLock lk(engine_.progress());
   for (;;) {
     w->cv.wait(lk, [&] { return w->assigned || w->exit; });
     if (!w->assigned)
@@ -252,18 +254,18 @@ void Host::worker_main(Worker *w) {
   }
 }
 
-void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
+void Host::serve(Process &p, HostLock &lk) {
   Callers::adopt(&p.context);
   for (;;) {
     if (p.mailbox.empty() && p.unacked && !stopping_) {
       auto until = std::chrono::steady_clock::now() + kAckLinger;
-      engine_.wait_until(lk, [&] {
+      engine_.progress().wait_until(lk, [&] {
         return !p.mailbox.empty() || stopping_ || std::chrono::steady_clock::now() >= until;
       });
       if (p.mailbox.empty())
-        flush_acks(p, false);
+        flush_acks(p, false, lk);
     }
-    engine_.wait_until(lk, [&] { return !p.mailbox.empty() || stopping_; });
+    engine_.progress().wait_until(lk, [&] { return !p.mailbox.empty() || stopping_; });
     if (stopping_)
       break;
     std::unique_ptr<Message> m = std::move(p.mailbox.front());
@@ -305,18 +307,18 @@ void Host::serve(Process &p, std::unique_lock<std::mutex> &lk) {
     reject(std::move(m),
            RemoteFailure::of<usage_error>(stopping_ ? "the program has ended"
                                                     : ended_text(p.id, p.cls->name)),
-           dead);
+           dead, lk);
   }
-  flush_acks(p, true);
+  flush_acks(p, true, lk);
   ended_.emplace(p.id, p.cls->name);
-  callers_.remove_locked(p.context);
+  callers_.remove(p.context, lk);
   auto it = processes_.find(p.id);
   std::unique_ptr<Process> owned = std::move(it->second);
   processes_.erase(it);
   for (auto &m : next_activation)
-    route_request(std::move(m), dead);
+    route_request(std::move(m), dead, lk);
   --running_threads_;
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
   Callers::adopt(nullptr);
   lk.unlock();
   dead.clear();
@@ -389,15 +391,16 @@ bool Host::execute(Process &p, Message &m) {
       fmt::print(stderr, "poc: host {}: bad request from host {} to process {}: {}\n", rank(),
                  m.source(), id_text(p.id), failure->message);
   }
-  std::lock_guard<std::mutex> g(engine_.mutex());
+  HostLock lk(engine_.progress());
   if (is_started(kind))
-    finish_started(p, m, failure ? &*failure : nullptr);
+    finish_started(p, m, failure ? &*failure : nullptr, lk);
   else if (failure && h.reply_token && !responder.sent())
-    send_failure_reply(m.source(), h.reply_token, *failure);
+    send_failure_reply(m.source(), h.reply_token, *failure, lk);
   return ended;
 }
 
-void Host::finish_started(Process &p, const Message &m, const RemoteFailure *failure) {
+void Host::finish_started(Process &p, const Message &m, const RemoteFailure *failure,
+                          HostLock &lk) {
   auto key = std::make_pair(m.source(), m.head<RequestHead>().caller);
   Process::AckState &st = p.acks[key];
   ++st.executed;
@@ -408,18 +411,18 @@ void Host::finish_started(Process &p, const Message &m, const RemoteFailure *fai
   // queued while others keep the process busy; an idle process lingers.
   if (st.executed >= kAckBatch || (st.queued == 0 && !p.mailbox.empty())) {
     p.unacked -= st.executed;
-    send_ack(key.first, key.second, st.executed, st.errors);
+    send_ack(key.first, key.second, st.executed, st.errors, lk);
     st.executed = 0;
     st.errors.clear();
   }
 }
 
-void Host::flush_acks(Process &p, bool all) {
+void Host::flush_acks(Process &p, bool all, HostLock &lk) {
   for (auto it = p.acks.begin(); it != p.acks.end();) {
     auto &[key, st] = *it;
     if (st.executed && (all || st.queued == 0)) {
       p.unacked -= st.executed;
-      send_ack(key.first, key.second, st.executed, st.errors);
+      send_ack(key.first, key.second, st.executed, st.errors, lk);
       st.executed = 0;
       st.errors.clear();
     }
@@ -447,16 +450,16 @@ void Host::abandon_if_member(const Process &p, const std::string &event) noexcep
 
 // ---------------------------------------------------------------- shutdown
 
-void Host::route_shutdown_locked(const Message &m) {
+void Host::route_shutdown(const Message &m, HostLock &lk) {
   switch (m.kind()) {
   case Kind::shutdown:
-    begin_shutdown_locked();
+    begin_shutdown(lk);
     break;
   case Kind::shutdown_done:
     ++hosts_done_;
     break;
   case Kind::finish:
-    send_to_children_locked(Kind::finish);
+    send_to_children(Kind::finish, lk);
     finished_ = true;
     break;
   default:
@@ -464,71 +467,72 @@ void Host::route_shutdown_locked(const Message &m) {
                static_cast<int>(m.kind()), m.source());
     return;
   }
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
-void Host::send_to_children_locked(Kind kind) {
-  for (int child : spawned_.hosts_locked())
-    engine_.send(child, kind, NoHead{}, {}, true);
+void Host::send_to_children(Kind kind, HostLock &lk) {
+  for (int child : spawned_.hosts(lk))
+    engine_.sender().send(child, kind, NoHead{}, {}, lk);
 }
 
-void Host::begin_shutdown_locked() {
+void Host::begin_shutdown(HostLock &lk) {
   if (stopping_)
     return;
   stopping_ = true;
-  connections_.refuse_new_locked();
-  spawned_.refuse_new_locked();
-  send_to_children_locked(Kind::shutdown);
+  connections_.refuse_new(lk);
+  spawned_.refuse_new(lk);
+  send_to_children(Kind::shutdown, lk);
   Graves dead;
   for (auto &[id, queue] : pending_)
     for (auto &m : queue)
-      reject(std::move(m), RemoteFailure::of<usage_error>("the program has ended"), dead);
+      reject(std::move(m), RemoteFailure::of<usage_error>("the program has ended"), dead, lk);
   pending_.clear();
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
   // `dead` holds requests whose blocks must be drained; with the mutex held
   // that could stall the poller, so hand them to the calling thread's end.
   for (auto &m : dead)
     graveyard_.push_back(std::move(m));
 }
 
-std::size_t Host::reporting_hosts_locked() const {
+std::size_t Host::reporting_hosts(HostLock &lk) const {
   std::size_t ranks =
       engine_.parent() < 0 && rank() == 0 ? static_cast<std::size_t>(engine_.size() - 1) : 0;
-  return ranks + spawned_.hosts_locked().size();
+  return ranks + spawned_.hosts(lk).size();
 }
 
-void Host::drain_locked(std::unique_lock<std::mutex> &lk) {
-  engine_.wait_until(lk, [&] { return running_threads_ == 0; }, WaitRole::idle);
+void Host::drain(HostLock &lk) {
+  engine_.progress().wait_until(lk, [&] { return running_threads_ == 0; }, WaitRole::idle);
   // Every host still serves (nobody finishes before all are done), so the
   // hosts this one connected to answer the close handshakes.
   lk.unlock();
   connections_.close_all(std::chrono::seconds(5));
   lk.lock();
-  engine_.wait_until(lk, [&] { return hosts_done_ >= reporting_hosts_locked(); }, WaitRole::idle);
+  engine_.progress().wait_until(
+      lk, [&] { return hosts_done_ >= reporting_hosts(lk); }, WaitRole::idle);
 }
 
 void Host::end_job() {
-  std::unique_lock<std::mutex> lk(engine_.mutex());
+  HostLock lk(engine_.progress());
   for (int r = 1; r < engine_.size(); ++r)
-    engine_.send(r, Kind::shutdown, NoHead{}, {}, true);
-  begin_shutdown_locked();
-  drain_locked(lk);
+    engine_.sender().send(r, Kind::shutdown, NoHead{}, {}, lk);
+  begin_shutdown(lk);
+  drain(lk);
   for (int r = 1; r < engine_.size(); ++r)
-    engine_.send(r, Kind::finish, NoHead{}, {}, true);
-  send_to_children_locked(Kind::finish);
+    engine_.sender().send(r, Kind::finish, NoHead{}, {}, lk);
+  send_to_children(Kind::finish, lk);
   finished_ = true;
   auto graves = std::move(graveyard_);
   lk.unlock();
 }
 
 void Host::serve_until_finished() {
-  std::unique_lock<std::mutex> lk(engine_.mutex());
-  engine_.wait_until(lk, [&] { return stopping_; }, WaitRole::idle);
-  drain_locked(lk);
+  HostLock lk(engine_.progress());
+  engine_.progress().wait_until(lk, [&] { return stopping_; }, WaitRole::idle);
+  drain(lk);
   // The job's ranks report to rank 0, spawned hosts to their parent.
-  engine_.send(engine_.parent() >= 0 ? engine_.parent() : 0, Kind::shutdown_done, NoHead{}, {},
-               true);
-  engine_.wait_until(lk, [&] { return finished_; }, WaitRole::idle);
+  engine_.sender().send(engine_.parent() >= 0 ? engine_.parent() : 0, Kind::shutdown_done, NoHead{},
+                        {}, lk);
+  engine_.progress().wait_until(lk, [&] { return finished_; }, WaitRole::idle);
   auto graves = std::move(graveyard_);
   lk.unlock();
 }
@@ -536,7 +540,7 @@ void Host::serve_until_finished() {
 void Host::join_all() {
   std::vector<std::thread> threads;
   {
-    std::lock_guard<std::mutex> g(engine_.mutex());
+    HostLock lk(engine_.progress());
     for (auto &w : workers_) {
       w->exit = true;
       w->cv.notify_one();

@@ -5,7 +5,7 @@
 /// with a mailbox, served by pool threads; routes what the transport
 /// delivers to them, to the callers (replies, acknowledgements), to the
 /// barriers and to the connections; and runs the shutdown protocol
-/// (docs/runtime.md section 8). All state is guarded by the engine's mutex.
+/// (docs/runtime.md section 8). All state is guarded by the host mutex.
 
 #include "barriers.hpp"
 #include "callers.hpp"
@@ -64,8 +64,9 @@ public:
   /// Joins all threads; call after end_job/serve_until_finished.
   void join_all();
 
-  /// True once the job is ending (requests are refused; mutex held).
-  const bool &stopping_locked() const noexcept { return stopping_; }
+  /// True once the job is ending (requests are refused); read it with the
+  /// host mutex held, as the token says.
+  const bool &stopping(HostLock &) const noexcept { return stopping_; }
 
 private:
   struct Worker {
@@ -77,34 +78,34 @@ private:
   using Graves = std::vector<std::unique_ptr<Message>>;
 
   void route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link);
-  void route_request(std::unique_ptr<Message> m, Graves &dead);
-  void route_shutdown_locked(const Message &m);
-  void enqueue(Process &p, std::unique_ptr<Message> m);
+  void route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk);
+  void route_shutdown(const Message &m, HostLock &lk);
+  void enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk);
   /// Refuses request `m` with `why`: an error reply or acknowledgement to
   /// its caller; its out-of-band blocks are drained later from `dead`.
-  void reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead);
+  void reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead, HostLock &lk);
   /// Adds process `target` of class `cls` and queues its first request.
-  void add_process(const ClassInfo &cls, std::unique_ptr<Message> m);
-  void start_process(Process &p);
+  void add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLock &lk);
+  void start_process(Process &p, HostLock &lk);
   void worker_main(Worker *w);
-  void serve(Process &p, std::unique_lock<std::mutex> &lk);
+  void serve(Process &p, HostLock &lk);
   /// Executes one request on the process's thread; true if the process ended.
   bool execute(Process &p, Message &m);
-  void finish_started(Process &p, const Message &m, const RemoteFailure *failure);
-  void flush_acks(Process &p, bool all);
+  void finish_started(Process &p, const Message &m, const RemoteFailure *failure, HostLock &lk);
+  void flush_acks(Process &p, bool all, HostLock &lk);
   void send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
-                const std::vector<RemoteFailure> &errors);
-  void send_failure_reply(int dest, std::uint64_t token, const RemoteFailure &why);
+                const std::vector<RemoteFailure> &errors, HostLock &lk);
+  void send_failure_reply(int dest, std::uint64_t token, const RemoteFailure &why, HostLock &lk);
   /// Reports a failed method or a deletion of a group member to its group.
   void abandon_if_member(const Process &p, const std::string &event) noexcept;
-  void begin_shutdown_locked();
+  void begin_shutdown(HostLock &lk);
   /// The end of serving: waits for this host's process threads, closes
   /// its connections and waits for the hosts that report to it.
-  void drain_locked(std::unique_lock<std::mutex> &lk);
+  void drain(HostLock &lk);
   /// Hosts that report done to this one: its children, and on rank 0 the
   /// job's other ranks.
-  std::size_t reporting_hosts_locked() const;
-  void send_to_children_locked(Kind kind);
+  std::size_t reporting_hosts(HostLock &lk) const;
+  void send_to_children(Kind kind, HostLock &lk);
 
   Engine &engine_;
   Connections &connections_;

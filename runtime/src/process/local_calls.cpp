@@ -18,7 +18,7 @@ struct QueuedCall {
 };
 
 /// The started calls of each object with a call running or queued; the
-/// front call is the one running. Guarded by the engine's mutex.
+/// front call is the one running. Guarded by the host mutex.
 std::unordered_map<const void *, std::deque<QueuedCall>> &object_queues() {
   static std::unordered_map<const void *, std::deque<QueuedCall>> queues;
   return queues;
@@ -26,7 +26,7 @@ std::unordered_map<const void *, std::deque<QueuedCall>> &object_queues() {
 
 /// Serves the calls queued on `object` until none is left.
 void serve_object(Host &h, const void *object) {
-  std::unique_lock<std::mutex> lk(h.engine().mutex());
+  HostLock lk(h.engine().progress());
   for (;;) {
     QueuedCall &front = object_queues().at(object).front();
     Context *caller = front.caller;
@@ -44,7 +44,7 @@ void serve_object(Host &h, const void *object) {
     if (error)
       caller->errors.push_back(error);
     --caller->tasks_running;
-    h.engine().notify_locked();
+    h.engine().progress().notify(lk);
     auto it = object_queues().find(object);
     it->second.pop_front();
     if (it->second.empty()) {
@@ -66,7 +66,7 @@ void start_on_object(const void *object, std::unique_ptr<LocalCall> call) {
   }
   Host &h = host();
   Context *caller = &h.callers().current();
-  std::lock_guard<std::mutex> g(h.engine().mutex());
+  HostLock lk(h.engine().progress());
   ++caller->tasks_running;
   auto [it, fresh] = object_queues().try_emplace(object);
   it->second.push_back({caller, std::move(call)});

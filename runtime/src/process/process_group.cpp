@@ -52,8 +52,8 @@ void ProcessGroupMember::barrier() {
   int coordinator = this->coordinator();
   std::uint64_t epoch = epoch_++;
   h.barriers().arrive(coordinator, key_, epoch, static_cast<std::uint64_t>(n_));
-  std::unique_lock<std::mutex> lk(h.engine().mutex());
-  h.barriers().wait(lk, key_, epoch, h.stopping_locked());
+  detail::HostLock lk(h.engine().progress());
+  h.barriers().wait(lk, key_, epoch, h.stopping(lk));
 }
 
 void ProcessGroupMember::poc_write(Writer &w) const {

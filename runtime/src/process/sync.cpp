@@ -12,8 +12,9 @@ void sync() {
   std::vector<std::exception_ptr> errors;
   std::vector<std::thread> tasks;
   {
-    std::unique_lock<std::mutex> lk(h.engine().mutex());
-    h.engine().wait_until(lk, [&] { return ctx.outstanding <= 0 && ctx.tasks_running == 0; });
+    detail::HostLock lk(h.engine().progress());
+    h.engine().progress().wait_until(
+        lk, [&] { return ctx.outstanding <= 0 && ctx.tasks_running == 0; });
     errors.swap(ctx.errors);
     tasks.swap(ctx.tasks);
   }
@@ -25,14 +26,14 @@ void sync() {
 
 void wait_until(const std::function<bool()> &ready) {
   detail::Host &h = detail::host();
-  std::unique_lock<std::mutex> lk(h.engine().mutex());
-  h.engine().wait_until(lk, ready);
+  detail::HostLock lk(h.engine().progress());
+  h.engine().progress().wait_until(lk, ready);
 }
 
 void notify_waiters() {
   detail::Host &h = detail::host();
-  std::lock_guard<std::mutex> g(h.engine().mutex());
-  h.engine().notify_locked();
+  detail::HostLock lk(h.engine().progress());
+  h.engine().progress().notify(lk);
 }
 
 namespace detail {
@@ -40,7 +41,7 @@ namespace detail {
 void start_local_task(std::function<void()> task) {
   Host &h = host();
   Context *ctx = &h.callers().current();
-  std::lock_guard<std::mutex> g(h.engine().mutex());
+  HostLock lk(h.engine().progress());
   ++ctx->tasks_running;
   ctx->tasks.emplace_back([&h, ctx, task = std::move(task)] {
     Callers::adopt(ctx);
@@ -50,11 +51,11 @@ void start_local_task(std::function<void()> task) {
     } catch (...) {
       error = std::current_exception();
     }
-    std::lock_guard<std::mutex> g2(h.engine().mutex());
+    HostLock task_lk(h.engine().progress());
     if (error)
       ctx->errors.push_back(error);
     --ctx->tasks_running;
-    h.engine().notify_locked();
+    h.engine().progress().notify(task_lk);
   });
 }
 

@@ -55,16 +55,16 @@ Connections::Connections(Engine &engine) : engine_(engine), limit_(kDefaultLimit
 Connections::~Connections() { stop(); }
 
 void Connections::set_limit(std::size_t n) {
-  std::lock_guard<std::mutex> g(engine_.mutex());
+  HostLock lk(engine_.progress());
   limit_ = n;
 }
 
 std::size_t Connections::limit() const { return limit_; }
 
 void Connections::acquire(int dest, bool awaits_reply) {
-  if (engine_.permanently_linked(dest))
+  if (engine_.links().permanently_linked(dest))
     return;
-  std::unique_lock<std::mutex> lk(engine_.mutex());
+  HostLock lk(engine_.progress());
   Peer &p = peers_[dest]; // references into an unordered_map stay valid
   bool was_idle = p.state == Peer::State::open && p.pins == 0;
   // Pinned while connecting, so that no other thread closes it meanwhile.
@@ -77,20 +77,20 @@ void Connections::acquire(int dest, bool awaits_reply) {
         // reused; this request gets a connection of its own.
         if (limit_ == 0 && was_idle && unused(p)) {
           was_idle = false;
-          close_locked(lk, dest, p);
+          close(lk, dest, p);
           continue;
         }
         break;
       }
       if (p.state == Peer::State::closed) {
-        connect_locked(lk, dest, p);
+        connect(lk, dest, p);
         continue;
       }
       // Another thread is connecting or closing: wait for it.
-      engine_.wait_until(
+      engine_.progress().wait_until(
           lk, [&] { return p.state == Peer::State::open || p.state == Peer::State::closed; });
     }
-    evict_locked(lk, dest);
+    evict(lk, dest);
   } catch (...) {
     --p.pins;
     throw;
@@ -99,31 +99,31 @@ void Connections::acquire(int dest, bool awaits_reply) {
     --p.pins;
 }
 
-void Connections::release_locked(int dest) {
+void Connections::release(int dest, HostLock &lk) {
   if (peers_.empty())
     return;
   auto it = peers_.find(dest);
   if (it == peers_.end() || it->second.pins == 0)
     return;
   --it->second.pins;
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
-void Connections::connect_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p) {
+void Connections::connect(HostLock &lk, int dest, Peer &p) {
   p.state = Peer::State::requested;
   p.port_arrived = false;
   auto fail = [&](const std::string &why) {
     p.state = Peer::State::closed;
-    engine_.notify_locked();
+    engine_.progress().notify(lk);
     throw std::runtime_error("poc: host " + std::to_string(engine_.rank()) +
                              " cannot connect to host " + std::to_string(dest) + ": " + why);
   };
   if (refusing_)
     fail("the program has ended");
-  engine_.send(dest, Kind::connect_request, NoHead{}, {}, true);
+  engine_.sender().send(dest, Kind::connect_request, NoHead{}, {}, lk);
   auto deadline = std::chrono::steady_clock::now() + kPortTimeout;
-  engine_.wait_until(lk,
-                     [&] { return p.port_arrived || std::chrono::steady_clock::now() > deadline; });
+  engine_.progress().wait_until(
+      lk, [&] { return p.port_arrived || std::chrono::steady_clock::now() > deadline; });
   if (!p.port_arrived)
     fail("it did not answer within " + std::to_string(kPortTimeout.count()) + " s");
   std::string port = p.port;
@@ -135,7 +135,7 @@ void Connections::connect_locked(std::unique_lock<std::mutex> &lk, int dest, Pee
   if (rc == MPI_SUCCESS) {
     try {
       link = make_connection(Link::Kind::owned, inter, dest);
-      engine_.add_link(link);
+      engine_.links().add(link);
     } catch (const std::exception &e) {
       error = e.what();
     }
@@ -148,27 +148,27 @@ void Connections::connect_locked(std::unique_lock<std::mutex> &lk, int dest, Pee
   p.link = std::move(link);
   p.state = Peer::State::open;
   ++opened_;
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
-void Connections::close_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p) {
+void Connections::close(HostLock &lk, int dest, Peer &p) {
   p.state = Peer::State::closing;
   p.close_confirmed = false;
   p.link->closing = true;
-  engine_.send(dest, Kind::close_connection, NoHead{}, {}, true, p.link.get());
+  engine_.sender().send(dest, Kind::close_connection, NoHead{}, {}, lk, p.link.get());
   // The acceptor's confirmation is the last message it sends on the link.
-  engine_.wait_until(lk, [&] { return p.close_confirmed; });
+  engine_.progress().wait_until(lk, [&] { return p.close_confirmed; });
   std::shared_ptr<Link> link = std::move(p.link);
-  engine_.remove_link(link.get());
+  engine_.links().remove(link.get());
   lk.unlock();
   disconnect(*link);
   lk.lock();
   p.state = Peer::State::closed;
   ++closed_;
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
-void Connections::evict_locked(std::unique_lock<std::mutex> &lk, int keep) {
+void Connections::evict(HostLock &lk, int keep) {
   for (;;) {
     std::size_t idle = 0;
     int oldest = -1;
@@ -184,37 +184,37 @@ void Connections::evict_locked(std::unique_lock<std::mutex> &lk, int keep) {
     }
     if (idle <= limit_ || oldest < 0)
       return;
-    close_locked(lk, oldest, peers_[oldest]);
+    close(lk, oldest, peers_[oldest]);
   }
 }
 
-void Connections::route_locked(const Message &m, const std::shared_ptr<Link> &link) {
+void Connections::route(const Message &m, const std::shared_ptr<Link> &link, HostLock &lk) {
   switch (m.kind()) {
   case Kind::connect_request:
-    return on_connect_request(m.source());
+    return on_connect_request(m.source(), lk);
   case Kind::connect_port:
     try {
       Reader r(m.body());
       auto port = r.read<std::string>();
       r.expect_end();
-      return on_connect_port(m.source(), std::move(port));
+      return on_connect_port(m.source(), std::move(port), lk);
     } catch (const std::exception &e) {
       fmt::print(stderr, "poc: host {}: malformed port message from host {}: {}\n", engine_.rank(),
                  m.source(), e.what());
       return;
     }
   case Kind::close_connection:
-    return on_close(link);
+    return on_close(link, lk);
   case Kind::connection_closed:
-    return on_closed(link);
+    return on_closed(link, lk);
   default:
     throw std::logic_error("poc: a message for the connections that is none of theirs");
   }
 }
 
-void Connections::refuse_new_locked() { refusing_ = true; }
+void Connections::refuse_new(HostLock &) { refusing_ = true; }
 
-void Connections::on_connect_request(int origin) {
+void Connections::on_connect_request(int origin, HostLock &lk) {
   char name[MPI_MAX_PORT_NAME] = {};
   int rc = MPI_Open_port(MPI_INFO_NULL, name);
   if (rc != MPI_SUCCESS) {
@@ -226,46 +226,46 @@ void Connections::on_connect_request(int origin) {
   post(Job{origin, port, nullptr});
   Writer body;
   body.write(port);
-  engine_.send(origin, Kind::connect_port, NoHead{}, body.bytes(), true);
+  engine_.sender().send(origin, Kind::connect_port, NoHead{}, body.bytes(), lk);
 }
 
-void Connections::on_connect_port(int origin, std::string port) {
+void Connections::on_connect_port(int origin, std::string port, HostLock &lk) {
   auto it = peers_.find(origin);
   if (it == peers_.end() || it->second.state != Peer::State::requested)
     return;
   it->second.port = std::move(port);
   it->second.port_arrived = true;
-  engine_.notify_locked();
+  engine_.progress().notify(lk);
 }
 
-void Connections::on_close(const std::shared_ptr<Link> &link) {
+void Connections::on_close(const std::shared_ptr<Link> &link, HostLock &lk) {
   if (!link || link->kind != Link::Kind::accepted)
     return;
   link->closing = true;
-  engine_.remove_link(link.get());
-  engine_.send(link->base, Kind::connection_closed, NoHead{}, {}, true, link.get());
+  engine_.links().remove(link.get());
+  engine_.sender().send(link->base, Kind::connection_closed, NoHead{}, {}, lk, link.get());
   post(Job{-1, {}, link});
 }
 
-void Connections::on_closed(const std::shared_ptr<Link> &link) {
+void Connections::on_closed(const std::shared_ptr<Link> &link, HostLock &lk) {
   for (auto &[dest, p] : peers_)
     if (p.link == link) {
       p.close_confirmed = true;
-      engine_.notify_locked();
+      engine_.progress().notify(lk);
     }
 }
 
 void Connections::close_all(std::chrono::milliseconds patience) {
-  std::unique_lock<std::mutex> lk(engine_.mutex());
+  HostLock lk(engine_.progress());
   auto deadline = std::chrono::steady_clock::now() + patience;
   for (auto &[dest, p] : peers_) {
-    engine_.wait_until(
+    engine_.progress().wait_until(
         lk, [&] { return p.state == Peer::State::open || p.state == Peer::State::closed; });
     if (p.state != Peer::State::open)
       continue;
-    engine_.wait_until(lk,
-                       [&] { return p.pins == 0 || std::chrono::steady_clock::now() > deadline; });
-    close_locked(lk, dest, p);
+    engine_.progress().wait_until(
+        lk, [&] { return p.pins == 0 || std::chrono::steady_clock::now() > deadline; });
+    close(lk, dest, p);
   }
 }
 
@@ -304,7 +304,7 @@ void Connections::run(const Job &job) {
   try {
     if (rc != MPI_SUCCESS)
       throw std::runtime_error("MPI_Comm_accept failed: " + mpi_error_text(rc));
-    engine_.add_link(make_connection(Link::Kind::accepted, inter, job.origin));
+    engine_.links().add(make_connection(Link::Kind::accepted, inter, job.origin));
   } catch (const std::exception &e) {
     fmt::print(stderr, "poc: host {}: connection from host {} failed: {}\n", engine_.rank(),
                job.origin, e.what());

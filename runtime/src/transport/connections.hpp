@@ -42,26 +42,26 @@ public:
 
   /// Before a request to `dest` is sent (mutex not held): returns once a
   /// link reaches `dest`, connecting if needed. With `awaits_reply` the
-  /// request keeps the connection in use until release_locked (its reply
+  /// request keeps the connection in use until release (its reply
   /// may carry out-of-band blocks, which only a link can); a started
   /// call's acknowledgement is a control message and needs no connection
   /// (it is relayed if the connection has been closed meanwhile). Throws
   /// std::runtime_error if no connection can be made.
   void acquire(int dest, bool awaits_reply);
-  /// The reply of a request to `dest` arrived (mutex held).
-  void release_locked(int dest);
+  /// The reply of a request to `dest` arrived.
+  void release(int dest, HostLock &lk);
 
-  /// True for the kinds of message route_locked handles.
+  /// True for the kinds of message route handles.
   static constexpr bool handles(Kind k) noexcept {
     return k == Kind::connect_request || k == Kind::connect_port || k == Kind::close_connection ||
            k == Kind::connection_closed;
   }
-  /// Handles a message of one of those kinds (mutex held) that arrived on
-  /// `link` (the router passes them on).
-  void route_locked(const Message &m, const std::shared_ptr<Link> &link);
+  /// Handles a message of one of those kinds that arrived on `link` (the
+  /// router passes them on).
+  void route(const Message &m, const std::shared_ptr<Link> &link, HostLock &lk);
 
-  /// The job is ending (mutex held): no new connection is made.
-  void refuse_new_locked();
+  /// The job is ending: no new connection is made.
+  void refuse_new(HostLock &lk);
 
   /// End of the job (mutex not held): closes every connection this host
   /// made, after waiting up to `patience` for their outstanding requests.
@@ -99,15 +99,15 @@ private:
 
   /// Host `origin` asks to connect; the port to connect to arrived; the
   /// owner of `link` closes it; the acceptor of `link` confirmed the close.
-  void on_connect_request(int origin);
-  void on_connect_port(int origin, std::string port);
-  void on_close(const std::shared_ptr<Link> &link);
-  void on_closed(const std::shared_ptr<Link> &link);
+  void on_connect_request(int origin, HostLock &lk);
+  void on_connect_port(int origin, std::string port, HostLock &lk);
+  void on_close(const std::shared_ptr<Link> &link, HostLock &lk);
+  void on_closed(const std::shared_ptr<Link> &link, HostLock &lk);
 
-  void connect_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p);
-  void close_locked(std::unique_lock<std::mutex> &lk, int dest, Peer &p);
+  void connect(HostLock &lk, int dest, Peer &p);
+  void close(HostLock &lk, int dest, Peer &p);
   /// Closes least recently used idle connections (not `keep`'s) beyond the limit.
-  void evict_locked(std::unique_lock<std::mutex> &lk, int keep);
+  void evict(HostLock &lk, int keep);
   /// True if no message still reads out-of-band blocks from the link.
   static bool unused(const Peer &p) { return p.link.use_count() <= 2; }
   /// Runs `job` on a thread of its own (see the file comment of
@@ -117,7 +117,7 @@ private:
 
   Engine &engine_;
   std::size_t limit_;
-  /// Guarded by the engine mutex.
+  /// Guarded by the host mutex.
   std::unordered_map<int, Peer> peers_;
   std::uint64_t clock_ = 0;
   bool refusing_ = false;

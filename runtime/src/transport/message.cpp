@@ -1,6 +1,6 @@
 #include "message.hpp"
 
-#include "engine.hpp"
+#include "blocks.hpp"
 
 #include <fmt/format.h>
 #include <poc/errors.hpp>
@@ -12,9 +12,9 @@
 
 namespace poc::detail {
 
-Message::Message(int source, std::vector<std::byte> bytes, Engine *engine,
+Message::Message(int source, std::vector<std::byte> bytes, Blocks *blocks,
                  std::shared_ptr<const Link> link)
-    : source_(source), engine_(engine), bytes_(std::move(bytes)) {
+    : source_(source), blocks_(blocks), bytes_(std::move(bytes)) {
   if (bytes_.size() < sizeof(Envelope))
     throw protocol_error("poc: message of " + std::to_string(bytes_.size()) +
                          " bytes is shorter than the envelope (" +
@@ -46,7 +46,7 @@ std::span<const std::byte> Message::body() const noexcept {
 
 void Message::receive(void *dst, std::size_t n) {
   auto *out = static_cast<std::byte *>(dst);
-  if ((!link_ || !engine_) && envelope_.oob_count)
+  if ((!link_ || !blocks_) && envelope_.oob_count)
     throw decode_error("poc: a message that arrived without a link announces out-of-band blocks");
   if (next_missing_)
     throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source_) +
@@ -54,17 +54,17 @@ void Message::receive(void *dst, std::size_t n) {
   for (std::size_t c = 0, off = 0; c < chunks_of(n); ++c, off += kChunk) {
     if (next_oob_ >= envelope_.oob_count)
       throw decode_error("poc: message refers to more out-of-band blocks than it announced");
-    std::uint32_t tag = engine_->block_tag(envelope_.oob_tag, next_oob_++);
-    engine_->receive_block(*link_, source_, tag, out + off, std::min(kChunk, n - off));
+    std::uint32_t tag = blocks_->tag(envelope_.oob_tag, next_oob_++);
+    blocks_->receive(*link_, source_, tag, out + off, std::min(kChunk, n - off));
   }
 }
 
 std::optional<std::size_t> Message::next_block_size() const noexcept {
-  if (next_oob_ >= envelope_.oob_count || !link_ || !engine_)
+  if (next_oob_ >= envelope_.oob_count || !link_ || !blocks_)
     return std::nullopt;
   try {
     std::optional<std::size_t> first =
-        engine_->probe_block(*link_, source_, engine_->block_tag(envelope_.oob_tag, next_oob_));
+        blocks_->probe(*link_, source_, blocks_->tag(envelope_.oob_tag, next_oob_));
     if (!first)
       next_missing_ = true;
     if (first && *first == kChunk)
@@ -76,14 +76,14 @@ std::optional<std::size_t> Message::next_block_size() const noexcept {
 }
 
 void Message::drain() noexcept {
-  if (next_oob_ >= envelope_.oob_count || !link_ || !engine_)
+  if (next_oob_ >= envelope_.oob_count || !link_ || !blocks_)
     return;
   try {
     while (next_oob_ < envelope_.oob_count) {
-      std::uint32_t tag = engine_->block_tag(envelope_.oob_tag, next_oob_++);
-      if (!engine_->discard_block(*link_, source_, tag, std::chrono::milliseconds(2000))) {
+      std::uint32_t tag = blocks_->tag(envelope_.oob_tag, next_oob_++);
+      if (!blocks_->discard(*link_, source_, tag, std::chrono::milliseconds(2000))) {
         fmt::print(stderr, "poc: host {}: out-of-band block announced by host {} never arrived\n",
-                   engine_->rank(), source_);
+                   blocks_->self(), source_);
         return;
       }
     }

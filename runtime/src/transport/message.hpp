@@ -19,7 +19,7 @@
 
 namespace poc::detail {
 
-class Engine;
+class Blocks;
 struct Link;
 
 /// A received message. Owns its bytes. Blocks a decoder did not consume
@@ -28,10 +28,10 @@ struct Link;
 class Message final : public BlockSource {
 public:
   /// Validates the envelope and the head's size: throws protocol_error for
-  /// a message shorter than both, bad magic or an unknown kind. `engine` and
-  /// `link`: where its out-of-band blocks arrive (null for messages made
-  /// locally or relayed, which have none).
-  Message(int source, std::vector<std::byte> bytes, Engine *engine = nullptr,
+  /// a message shorter than both, bad magic or an unknown kind. `blocks`
+  /// and `link`: where its out-of-band blocks arrive (null for messages
+  /// made locally or relayed, which have none).
+  Message(int source, std::vector<std::byte> bytes, Blocks *blocks = nullptr,
           std::shared_ptr<const Link> link = nullptr);
   ~Message() override;
   Message(const Message &) = delete;
@@ -68,11 +68,16 @@ public:
   /// announced or none arrives.
   std::optional<std::size_t> next_block_size() const noexcept override;
 
+  /// Records that the transport itself took the announced blocks (the
+  /// chunks of an `oversized` message, received or given up on by the
+  /// poller): destruction then does not drain them.
+  void blocks_taken() noexcept { next_oob_ = envelope_.oob_count; }
+
 private:
   void drain() noexcept;
 
   int source_;
-  Engine *engine_;
+  Blocks *blocks_;
   std::shared_ptr<const Link> link_;
   std::vector<std::byte> bytes_;
   Envelope envelope_;

@@ -57,14 +57,14 @@ void remember_arguments(int argc, char **argv) { g_arguments.assign(argv, argv +
 SpawnedHosts::SpawnedHosts(Engine &engine, int job_hosts)
     : engine_(engine), job_hosts_(job_hosts) {}
 
-std::vector<int> SpawnedHosts::hosts_locked() const {
+std::vector<int> SpawnedHosts::hosts(HostLock &) const {
   std::vector<int> hosts;
   for (const Child &c : children_)
     hosts.push_back(c.host);
   return hosts;
 }
 
-void SpawnedHosts::check_alive_locked() const {
+void SpawnedHosts::check_alive(HostLock &) const {
   if (children_.empty() || refusing_)
     return;
   static const std::string node = [] {
@@ -96,7 +96,7 @@ std::vector<int> SpawnedHosts::spawn(const std::string &hostname, int count,
                       "': the host name does not resolve");
   int base = 0;
   {
-    std::lock_guard<std::mutex> g(engine_.mutex());
+    HostLock lk(engine_.progress());
     if (refusing_)
       throw usage_error("poc: the program has ended");
     if (numbers_used_ + count > kSpawnPerParent)
@@ -152,8 +152,8 @@ std::vector<int> SpawnedHosts::spawn(const std::string &hostname, int count,
     started.push_back({base + i, std::string(reply.node, strnlen(reply.node, sizeof reply.node)),
                        static_cast<pid_t>(reply.pid)});
   }
-  engine_.add_link(link);
-  std::lock_guard<std::mutex> g(engine_.mutex());
+  engine_.links().add(link);
+  HostLock lk(engine_.progress());
   children_.insert(children_.end(), started.begin(), started.end());
   return hosts;
 }
@@ -178,14 +178,14 @@ void disconnect_links(Engine &engine) {
   // Parent and children disconnect their links in the same order (each
   // batch in the order it was spawned), so the collective calls pair up.
   for (auto kind : {Link::Kind::parent, Link::Kind::children}) {
-    for (auto &link : engine.links_of(kind)) {
-      engine.remove_link(link.get());
+    for (auto &link : engine.links().of(kind)) {
+      engine.links().remove(link.get());
       disconnect(*link);
     }
   }
   for (auto kind : {Link::Kind::owned, Link::Kind::accepted}) {
-    for (auto &link : engine.links_of(kind)) {
-      engine.remove_link(link.get());
+    for (auto &link : engine.links().of(kind)) {
+      engine.links().remove(link.get());
       MPI_Comm_free(&link->blocks);
       MPI_Comm_free(&link->requests);
     }

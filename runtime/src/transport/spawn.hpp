@@ -34,7 +34,7 @@ struct HelloReply {
 };
 
 /// The hosts this host spawned: starting them, and noticing their death.
-/// Guarded by the engine's mutex.
+/// Guarded by the host mutex.
 class SpawnedHosts {
 public:
   /// `job_hosts`: the ranks of the job that started the program.
@@ -48,16 +48,16 @@ public:
   /// spawn a std::runtime_error.
   std::vector<int> spawn(const std::string &hostname, int count, std::size_t cache_limit);
 
-  /// The numbers of the hosts spawned so far (mutex held).
-  std::vector<int> hosts_locked() const;
-  /// The job is ending (mutex held): spawn refuses.
-  void refuse_new_locked() noexcept { refusing_ = true; }
+  /// The numbers of the hosts spawned so far.
+  std::vector<int> hosts(HostLock &lk) const;
+  /// The job is ending: spawn refuses.
+  void refuse_new(HostLock &) noexcept { refusing_ = true; }
 
   /// Ends the job, naming the host, if a host spawned on this node has
   /// died (its process is gone while the job runs): Open MPI reports the
   /// death but the links to it never fail, so whoever waited for that host
-  /// would wait forever. Run by the engine's poller (mutex held).
-  void check_alive_locked() const;
+  /// would wait forever. Run by the engine's poller.
+  void check_alive(HostLock &lk) const;
 
 private:
   /// A spawned host: its number, and its OS process (where it runs).

@@ -52,8 +52,17 @@ enum class Kind : std::uint8_t {
   connect_port,      ///< (relayed) body: the name of the port to connect to
   close_connection,  ///< on a connection: its owner closes it; no body
   connection_closed, ///< on a connection: the acceptor sends nothing more on it
-  last = connection_closed
+  oversized,         ///< OversizedHead; no body: the message is its out-of-band chunks
+  last = oversized
 };
+
+/// MPI tags on the request communicator (kHelloTag: a parent's first
+/// message to the hosts it spawned, before either side's engine polls).
+enum : int { kRequestTag = 1, kReplyTag = 2, kHelloTag = 3 };
+
+/// The tag a message of kind `k` travels with: replies have their own, so
+/// that a misrouted message is recognised.
+constexpr int tag_of(Kind k) noexcept { return k == Kind::reply ? kReplyTag : kRequestTag; }
 
 /// True for the kinds RequestHead heads.
 constexpr bool is_request(Kind k) noexcept { return k >= Kind::call && k <= Kind::checkpoint; }
@@ -142,10 +151,18 @@ struct RelayHead {
   static constexpr bool accepts(Kind k) noexcept { return k == Kind::relay; }
 };
 
+/// A message larger than the receives posted for the link's messages
+/// (PostedReceives::kSlotBytes): its `bytes` follow as the out-of-band
+/// chunks this announcement's envelope counts.
+struct OversizedHead {
+  std::uint64_t bytes = 0;
+  static constexpr bool accepts(Kind k) noexcept { return k == Kind::oversized; }
+};
+
 /// The kinds whose messages have no head.
 struct NoHead {
   static constexpr bool accepts(Kind k) noexcept {
-    return k >= Kind::shutdown && k <= Kind::last && k != Kind::relay;
+    return k >= Kind::shutdown && k <= Kind::last && k != Kind::relay && k != Kind::oversized;
   }
 };
 
@@ -165,6 +182,8 @@ constexpr std::size_t head_bytes(Kind k) noexcept {
     return sizeof(BarrierAbandon);
   if (RelayHead::accepts(k))
     return sizeof(RelayHead);
+  if (OversizedHead::accepts(k))
+    return sizeof(OversizedHead);
   return 0;
 }
 

@@ -1,0 +1,112 @@
+#include "blocks.hpp"
+
+#include "check_mpi.hpp"
+
+#include <poc/errors.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace poc::detail {
+
+Blocks::Blocks(int self, Progress &progress, InFlight &in_flight)
+    : self_(self), progress_(progress), in_flight_(in_flight) {
+  int *tag_ub = nullptr;
+  int flag = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
+  if (flag && tag_ub && *tag_ub > 0)
+    tag_space_ = static_cast<std::uint32_t>(std::min(*tag_ub, 1 << 30)) + 1;
+  if (const char *t = std::getenv("POC_BLOCK_TIMEOUT_MS"); t && std::atoi(t) > 0)
+    timeout_ = std::chrono::milliseconds(std::atoi(t));
+}
+
+void Blocks::announce(int dest, std::span<const Writer::Block> blocks, Envelope &e) {
+  std::size_t chunks = 0;
+  for (const auto &b : blocks)
+    chunks += chunks_of(b.size);
+  if (chunks > 0xffff)
+    throw usage_error("poc: message with more than 65535 out-of-band chunks");
+  e.oob_count = static_cast<std::uint16_t>(chunks);
+  if (chunks == 0)
+    return;
+  std::lock_guard<std::mutex> g(tags_mu_);
+  std::uint32_t &next = next_tag_[dest];
+  e.oob_tag = next % tag_space_;
+  next += static_cast<std::uint32_t>(chunks);
+}
+
+void Blocks::receive(const Link &link, int source, std::uint32_t tag, void *dst, std::size_t n) {
+  MPI_Request req;
+  check_mpi(MPI_Irecv(dst, static_cast<int>(n), MPI_BYTE, source - link.base, static_cast<int>(tag),
+                      link.blocks, &req),
+            "MPI_Irecv");
+  bool done = false;
+  MPI_Status st;
+  in_flight_.add(req, Completion{{}, nullptr, &done, &st});
+  {
+    auto deadline = std::chrono::steady_clock::now() + timeout_;
+    HostLock lk(progress_);
+    progress_.wait_until(lk, [&] { return done || std::chrono::steady_clock::now() > deadline; });
+    if (!done) {
+      in_flight_.cancel_receive(&done, lk);
+      throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source) +
+                         " did not arrive within " + std::to_string(timeout_.count()) + " ms");
+    }
+  }
+  int count = 0;
+  if (st.MPI_ERROR != MPI_SUCCESS)
+    throw decode_error("poc: out-of-band block larger than announced (" + std::to_string(n) +
+                       " bytes expected)");
+  MPI_Get_count(&st, MPI_BYTE, &count);
+  if (static_cast<std::size_t>(count) != n)
+    throw decode_error("poc: out-of-band block of " + std::to_string(count) + " bytes, " +
+                       std::to_string(n) + " expected");
+}
+
+std::optional<std::size_t> Blocks::probe(const Link &link, int source,
+                                         std::uint32_t tag) const noexcept {
+  auto until = std::chrono::steady_clock::now() + timeout_;
+  for (;;) {
+    int flag = 0;
+    MPI_Status st;
+    if (MPI_Iprobe(source - link.base, static_cast<int>(tag), link.blocks, &flag, &st) !=
+        MPI_SUCCESS)
+      return std::nullopt;
+    if (flag) {
+      int count = 0;
+      MPI_Get_count(&st, MPI_BYTE, &count);
+      return static_cast<std::size_t>(std::max(count, 0));
+    }
+    if (std::chrono::steady_clock::now() > until)
+      return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::microseconds(20));
+  }
+}
+
+bool Blocks::discard(const Link &link, int source, std::uint32_t tag,
+                     std::chrono::milliseconds timeout) noexcept {
+  auto until = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    int flag = 0;
+    MPI_Message msg;
+    MPI_Status st;
+    if (MPI_Improbe(source - link.base, static_cast<int>(tag), link.blocks, &flag, &msg, &st) !=
+        MPI_SUCCESS)
+      return false;
+    if (flag) {
+      int count = 0;
+      MPI_Get_count(&st, MPI_BYTE, &count);
+      std::vector<std::byte> scratch(static_cast<std::size_t>(std::max(count, 0)));
+      MPI_Mrecv(scratch.data(), count, MPI_BYTE, &msg, &st);
+      return true;
+    }
+    if (std::chrono::steady_clock::now() > until)
+      return false;
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
+} // namespace poc::detail

@@ -1,0 +1,77 @@
+#pragma once
+/// \file
+/// The MPI requests in flight that the poller completes: sends, and the
+/// receives of out-of-band blocks.
+
+#include "progress.hpp"
+
+#include <mpi.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace poc::detail {
+
+/// The sends of one message and its out-of-band blocks.
+struct SendBatch {
+  /// Sends not completed yet; the batch's memory may change at 0.
+  int pending = 0;
+  /// The memory the sends read from when the batch owns it (a started
+  /// call's message and copies of its out-of-band blocks), freed when the
+  /// last send's request is completed.
+  std::vector<std::vector<std::byte>> owned;
+};
+
+/// What completing one request does.
+struct Completion {
+  /// Memory the request reads from, freed when it completes.
+  std::vector<std::byte> owned;
+  /// The batch the request counts in.
+  std::shared_ptr<SendBatch> batch;
+  /// Set to true when it completes (a waiting receiver's flag).
+  bool *done = nullptr;
+  /// Receives the request's status.
+  MPI_Status *status = nullptr;
+};
+
+class InFlight {
+public:
+  explicit InFlight(Progress &progress) : progress_(progress) {}
+  InFlight(const InFlight &) = delete;
+  InFlight &operator=(const InFlight &) = delete;
+
+  /// Tracks `req` until it completes, then does `c`. A request that is
+  /// already complete with nobody waiting costs no lock.
+  void add(MPI_Request req, Completion c);
+  /// add() by a caller that holds the host mutex.
+  void add(MPI_Request req, Completion c, HostLock &lk);
+
+  /// Completes the requests that are done (takes the mutex; the poller
+  /// calls it without).
+  void test();
+  /// True if nothing is in flight.
+  bool empty() const noexcept { return count_.load(std::memory_order_relaxed) == 0; }
+
+  /// Cancels the pending receive that reports to `done`.
+  void cancel_receive(bool *done, HostLock &lk);
+  /// Cancels and forgets every request (the end of the job).
+  void cancel_all();
+
+private:
+  /// add() once the request is known to need tracking.
+  void track(MPI_Request req, Completion c, bool complete, const MPI_Status &st, HostLock &lk);
+  /// Tests `req`: true if it has completed (`st` then says how).
+  static bool completed(MPI_Request &req, MPI_Status &st);
+  static void complete(Completion &c, const MPI_Status &st);
+
+  Progress &progress_;
+  std::vector<MPI_Request> requests_;
+  std::vector<Completion> completions_;
+  /// requests_.size(), read without the lock by the poller.
+  std::atomic<std::size_t> count_{0};
+};
+
+} // namespace poc::detail

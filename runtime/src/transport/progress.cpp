@@ -1,0 +1,203 @@
+#include "progress.hpp"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace poc::detail {
+
+namespace {
+
+/// Messages the poller routes in one go once its own wait is over.
+constexpr int kBatch = 32;
+
+/// How often the idle main thread of a rank checks whether anybody polls:
+/// every kIdleCheck while it had to, backing off to kIdleCheckMax while a
+/// process thread polls (so an idle host wakes rarely).
+constexpr auto kIdleCheck = std::chrono::milliseconds(1);
+constexpr auto kIdleCheckMax = std::chrono::milliseconds(50);
+
+/// Idle back-off of the poller: spin (probing) for a while after the last
+/// message, then yield the core, then sleep in naps that grow with the time
+/// idle, up to max_nap(). Spinning keeps a busy ping-pong at MPI latency;
+/// sleeping keeps idle hosts from taking the cores away from busy ones.
+/// MPI offers no wait that blocks in the kernel until any message arrives
+/// (Open MPI's blocking calls spin too), so a nap is the only way to give
+/// the core back; it costs a late first message at most 1/16 of the time the
+/// host had been idle, bounded by max_nap().
+class Backoff {
+public:
+  using clock = std::chrono::steady_clock;
+  void reset() noexcept {
+    stamped_ = false;
+    napping_ = false;
+  }
+  /// True once the poller has been idle long enough to sleep.
+  bool napping() const noexcept { return napping_; }
+  /// Pauses once; `cv` is the poller's own condition variable, so a thread
+  /// that needs the poller (or its predicate change) can wake it.
+  void pause(std::unique_lock<std::mutex> &lk, std::condition_variable &cv) {
+    // Reading the clock costs as much as a probe: spin 32 rounds per read.
+    if (!stamped_) {
+      idle_since_ = clock::now();
+      stamped_ = true;
+      return;
+    }
+    if (++rounds_ % 32 != 0 && !napping_)
+      return;
+    auto idle = clock::now() - idle_since_;
+    napping_ = idle >= kYield;
+    if (idle < kSpin)
+      return;
+    if (idle < kYield) {
+      lk.unlock();
+      sched_yield();
+      lk.lock();
+      return;
+    }
+    auto nap = std::min<clock::duration>(max_nap(), (idle - kYield) / 16 + kFirstNap);
+    cv.wait_for(lk, nap);
+  }
+
+  /// The longest nap: POC_MAX_NAP_US, default 10 ms. An idle host then
+  /// wakes about 100 times a second (measured: under 0.1 % of a core).
+  static clock::duration max_nap() {
+    static const clock::duration nap = [] {
+      const char *v = std::getenv("POC_MAX_NAP_US");
+      long us = v ? std::atol(v) : 0;
+      return us > 0 ? clock::duration(std::chrono::microseconds(us)) : kDefaultMaxNap;
+    }();
+    return nap;
+  }
+
+private:
+  static constexpr auto kSpin = std::chrono::microseconds(2);
+  static constexpr auto kYield = std::chrono::microseconds(500);
+  static constexpr auto kFirstNap = std::chrono::microseconds(20);
+  static constexpr clock::duration kDefaultMaxNap = std::chrono::milliseconds(10);
+  clock::time_point idle_since_ = clock::now();
+  unsigned rounds_ = 0;
+  bool stamped_ = false;
+  bool napping_ = false;
+};
+
+} // namespace
+
+HostLock::HostLock(Progress &progress) : std::unique_lock<std::mutex>(progress.mu_) {}
+
+void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole role) {
+  Waiter self{{}, &pred, role};
+  waiters_.push_back(&self);
+  if (role == WaitRole::process) {
+    ++process_waiters_;
+    // An idle-role poller should hand over to us promptly.
+    if (leader_ && leader_->role == WaitRole::idle)
+      leader_->cv.notify_one();
+  }
+  std::chrono::milliseconds idle_check = kIdleCheck;
+  while (!pred()) {
+    bool may_lead = !leader_ && (role == WaitRole::process || process_waiters_ == 0);
+    if (may_lead) {
+      lead(lk, self);
+    } else if (role == WaitRole::idle) {
+      self.cv.wait_for(lk, idle_check);
+      idle_check = leader_ ? std::min(idle_check * 2, kIdleCheckMax) : kIdleCheck;
+    } else {
+      // Nobody polls and we may not: make sure a thread that may is awake.
+      if (!leader_)
+        hand_off(&self);
+      self.cv.wait(lk);
+    }
+  }
+  waiters_.erase(std::find(waiters_.begin(), waiters_.end(), &self));
+  if (role == WaitRole::process)
+    --process_waiters_;
+  // Leaving without polling: someone else must poll.
+  if (!leader_ && !waiters_.empty())
+    hand_off(nullptr);
+}
+
+void Progress::lead(HostLock &lk, Waiter &self) {
+  leader_ = &self;
+  Backoff backoff;
+  for (;;) {
+    lk.unlock();
+    bool got = poll_();
+    lk.lock();
+    if ((*self.pred)()) {
+      // Route what else has already arrived before going off to serve:
+      // a stream of requests then costs one hand-over per batch.
+      for (int more = 0; got && more < kBatch; ++more) {
+        lk.unlock();
+        got = poll_();
+        lk.lock();
+      }
+      break;
+    }
+    if (self.role == WaitRole::idle && process_waiters_ > 0)
+      break;
+    if (got) {
+      backoff.reset();
+    } else {
+      backoff.pause(lk, self.cv);
+      // Followers with deadlines (block receives) re-check while it is quiet.
+      if (backoff.napping())
+        notify(lk);
+      watch(lk);
+    }
+    if ((*self.pred)())
+      break;
+  }
+  leader_ = nullptr;
+  hand_off(&self);
+}
+
+void Progress::watch(HostLock &lk) {
+  // Reading the clock costs as much as a poll: look every 256 quiet rounds.
+  if (!watchdog_ || ++watch_rounds_ % 256 != 0)
+    return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - watched_at_ < std::chrono::milliseconds(100))
+    return;
+  watched_at_ = now;
+  watchdog_(lk);
+}
+
+void Progress::hand_off(Waiter *self) {
+  // The next poller: a process thread whose predicate does not hold yet.
+  // Waiters whose predicate holds are woken too: they leave, and hand off
+  // in turn if nobody polls by then. The idle main thread is not woken: it
+  // takes the role by itself when it finds nobody polling, so a
+  // process thread that runs one request and comes back does not cost two
+  // thread switches.
+  Waiter *next = nullptr;
+  for (Waiter *w : waiters_) {
+    if (w == self)
+      continue;
+    if ((*w->pred)()) {
+      w->cv.notify_one();
+      continue;
+    }
+    if (!next && w->role == WaitRole::process)
+      next = w;
+  }
+  if (next)
+    next->cv.notify_one();
+}
+
+void Progress::notify(HostLock &) {
+  for (Waiter *w : waiters_)
+    if (w != leader_ && (*w->pred)())
+      w->cv.notify_one();
+  // The leader may be napping in its back-off with its predicate now true.
+  if (leader_ && (*leader_->pred)())
+    leader_->cv.notify_one();
+}
+
+void Progress::wake_poller(HostLock &) {
+  if (leader_)
+    leader_->cv.notify_one();
+}
+
+} // namespace poc::detail

@@ -1,0 +1,103 @@
+#pragma once
+/// \file
+/// Progress of one host (MPI rank): the host mutex, and the waiting of
+/// every thread that must wait (for a reply, for mail, for a send to
+/// complete, for a barrier) through `wait_until`. One of the waiting
+/// threads at a time is the *poller*: it runs the poll function the engine
+/// installs (receive what arrived, route it, complete outstanding MPI
+/// requests); the others sleep on their own condition variable until their
+/// predicate holds or the poller role is handed to them (leader/followers).
+/// There is no progress thread, so with one process per rank a request
+/// runs on the thread that received it.
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <vector>
+
+namespace poc::detail {
+
+class Progress;
+
+/// The host mutex, held: it guards the transport's and the process
+/// model's shared state. A function that needs its caller to hold the
+/// mutex takes a `HostLock &`, so the compiler checks that the caller has
+/// one; nothing else can lock the mutex. It may be unlocked and locked
+/// again in between, like the std::unique_lock it is.
+class HostLock : public std::unique_lock<std::mutex> {
+public:
+  /// Locks the host mutex of `progress`.
+  explicit HostLock(Progress &progress);
+};
+
+/// How eagerly a waiting thread takes the poller role.
+enum class WaitRole {
+  /// A process's thread (or the caller of a remote method): polls whenever
+  /// nobody else does.
+  process,
+  /// A host's otherwise idle main thread: polls only while no process
+  /// thread waits, so that requests run on the thread that receives them.
+  idle,
+};
+
+class Progress {
+public:
+  /// One round of polling, called by the poller without the mutex held;
+  /// true if it received anything. It reports its own failures: it must
+  /// not throw.
+  using Poll = std::function<bool()>;
+
+  Progress() = default;
+  Progress(const Progress &) = delete;
+  Progress &operator=(const Progress &) = delete;
+
+  /// Installs the poll function (before any thread waits).
+  void set_poll(Poll poll) { poll_ = std::move(poll); }
+
+  /// `check` runs every 100 ms or so, with the mutex held, on the thread
+  /// that polls (Host::check_spawned_hosts).
+  void set_watchdog(std::function<void(HostLock &)> check) { watchdog_ = std::move(check); }
+
+  /// Returns (with `lk` held) once `pred()` holds; `pred` is evaluated with
+  /// the mutex held, by this thread or by the poller.
+  template <class Pred>
+  void wait_until(HostLock &lk, Pred &&pred, WaitRole role = WaitRole::process) {
+    if (pred())
+      return;
+    std::function<bool()> fn = std::ref(pred);
+    wait(lk, fn, role);
+  }
+
+  /// Wakes the waiters whose predicate now holds. Call after changing
+  /// state that predicates read.
+  void notify(HostLock &lk);
+
+  /// Wakes the poller if it naps (e.g. it has a new MPI request to test).
+  void wake_poller(HostLock &lk);
+
+private:
+  friend class HostLock;
+  struct Waiter {
+    std::condition_variable cv;
+    const std::function<bool()> *pred;
+    WaitRole role;
+  };
+
+  void wait(HostLock &lk, const std::function<bool()> &pred, WaitRole role);
+  void lead(HostLock &lk, Waiter &self);
+  void hand_off(Waiter *self);
+  /// Runs the watchdog if it is due.
+  void watch(HostLock &lk);
+
+  std::mutex mu_;
+  Poll poll_;
+  std::function<void(HostLock &)> watchdog_;
+  std::chrono::steady_clock::time_point watched_at_ = std::chrono::steady_clock::now();
+  unsigned watch_rounds_ = 0;
+  std::vector<Waiter *> waiters_;
+  int process_waiters_ = 0;
+  Waiter *leader_ = nullptr;
+};
+
+} // namespace poc::detail

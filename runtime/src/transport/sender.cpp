@@ -1,0 +1,146 @@
+#include "sender.hpp"
+
+#include "check_mpi.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace poc::detail {
+
+void Sender::track(MPI_Request req, Completion c, HostLock *held) {
+  if (held)
+    in_flight_.add(req, std::move(c), *held);
+  else
+    in_flight_.add(req, std::move(c));
+}
+
+void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held) {
+  std::shared_ptr<Link> owner;
+  int to = dest;
+  const Link *link = via;
+  if (!link) {
+    owner = links_.route(dest, to);
+    link = owner.get();
+  }
+  if (!link)
+    throw std::runtime_error("poc: host " + std::to_string(self_) + " has no route to host " +
+                             std::to_string(dest));
+  // A relayed message is wrapped in one that names its destination and origin.
+  if (to != dest)
+    bytes = frame(Kind::relay, RelayHead{dest, self_}, bytes);
+  isend_owned(*link, to, std::move(bytes), held);
+}
+
+void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> bytes, HostLock *held) {
+  if (bytes.size() > PostedReceives::kSlotBytes) {
+    // Nobody waits for this batch: it keeps the bytes until its last send.
+    auto batch = std::make_shared<SendBatch>();
+    batch->pending = oversized_sends(bytes.size());
+    batch->owned.push_back(std::move(bytes));
+    send_oversized(link, host, batch->owned.back(), batch, held);
+    return;
+  }
+  Envelope e;
+  std::memcpy(&e, bytes.data(), sizeof e);
+  MPI_Request req;
+  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, host - link.base,
+                      tag_of(e.kind), link.requests, &req),
+            "MPI_Isend");
+  track(req, Completion{std::move(bytes), nullptr, nullptr, nullptr}, held);
+}
+
+void Sender::send_batch(int dest, std::span<const std::byte> message,
+                        std::span<const Writer::Block> blocks, std::shared_ptr<SendBatch> batch) {
+  Envelope e;
+  std::memcpy(&e, message.data(), sizeof e);
+  std::shared_ptr<Link> link = links_.to(dest);
+  if (!link)
+    throw std::logic_error("poc: host " + std::to_string(self_) + " sends to host " +
+                           std::to_string(dest) + " without a connection");
+  const int to = dest - link->base;
+  std::vector<std::pair<const std::byte *, std::size_t>> parts;
+  for (const auto &b : blocks) {
+    auto *p = static_cast<const std::byte *>(b.data);
+    for (std::size_t c = 0, off = 0; c < chunks_of(b.size); ++c, off += kChunk)
+      parts.emplace_back(p + off, std::min(kChunk, b.size - off));
+  }
+  const bool oversized = message.size() > PostedReceives::kSlotBytes;
+  {
+    HostLock lk(progress_);
+    batch->pending +=
+        (oversized ? oversized_sends(message.size()) : 1) + static_cast<int>(parts.size());
+  }
+  MPI_Request req;
+  if (oversized) {
+    send_oversized(*link, dest, message, batch, nullptr);
+  } else {
+    check_mpi(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, to,
+                        tag_of(e.kind), link->requests, &req),
+              "MPI_Isend");
+    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr});
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    check_mpi(MPI_Isend(parts[i].first, static_cast<int>(parts[i].second), MPI_BYTE, to,
+                        static_cast<int>(blocks_.tag(e.oob_tag, static_cast<unsigned>(i))),
+                        link->blocks, &req),
+              "MPI_Isend");
+    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr});
+  }
+}
+
+void Sender::send_oversized(const Link &link, int host, std::span<const std::byte> bytes,
+                            const std::shared_ptr<SendBatch> &batch, HostLock *held) {
+  Envelope inner;
+  std::memcpy(&inner, bytes.data(), sizeof inner);
+  Envelope e;
+  e.kind = Kind::oversized;
+  const Writer::Block whole{bytes.data(), bytes.size()};
+  blocks_.announce(host, std::span(&whole, 1), e);
+  Writer w;
+  reserve_frame<OversizedHead>(w);
+  seal(w, e, OversizedHead{bytes.size()});
+  std::vector<std::byte> announcement = w.take();
+  const int to = host - link.base;
+  MPI_Request req;
+  // On the tag of the message it stands for: a reply stays a reply.
+  check_mpi(MPI_Isend(announcement.data(), static_cast<int>(announcement.size()), MPI_BYTE, to,
+                      tag_of(inner.kind), link.requests, &req),
+            "MPI_Isend");
+  track(req, Completion{std::move(announcement), batch, nullptr, nullptr}, held);
+  for (unsigned c = 0, n = e.oob_count; c < n; ++c) {
+    const std::size_t off = std::size_t{c} * kChunk;
+    check_mpi(MPI_Isend(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
+                        MPI_BYTE, to, static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks,
+                        &req),
+              "MPI_Isend");
+    track(req, Completion{{}, batch, nullptr, nullptr}, held);
+  }
+}
+
+std::shared_ptr<SendBatch> Sender::send_sealed(int dest, Writer &w, Sending how) {
+  const auto &blocks = w.out_of_band();
+  // Without blocks there is nothing to copy: the engine takes the bytes.
+  if (blocks.empty() && how != Sending::keep) {
+    send_owned(dest, w.take());
+    return nullptr;
+  }
+  auto batch = std::make_shared<SendBatch>();
+  if (how != Sending::copy) {
+    send_batch(dest, w.bytes(), blocks, batch);
+    return batch;
+  }
+  std::vector<Writer::Block> copies;
+  for (const auto &b : blocks) {
+    const auto *data = static_cast<const std::byte *>(b.data);
+    batch->owned.emplace_back(data, data + b.size);
+    copies.push_back({batch->owned.back().data(), b.size});
+  }
+  batch->owned.push_back(w.take());
+  send_batch(dest, batch->owned.back(), copies, batch);
+  return nullptr;
+}
+
+} // namespace poc::detail

@@ -1,0 +1,108 @@
+#pragma once
+/// \file
+/// Sends: every message leaves as MPI_Isend on the link that reaches its
+/// destination (relayed along permanent links if none does), with its
+/// out-of-band blocks beside it; the poller completes the requests
+/// (InFlight), so two ranks sending large messages to each other cannot
+/// deadlock.
+
+#include "blocks.hpp"
+#include "in_flight.hpp"
+#include "links.hpp"
+#include "wire.hpp"
+
+#include <poc/serialize.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace poc::detail {
+
+class Sender {
+public:
+  Sender(int self, Progress &progress, Links &links, Blocks &blocks, InFlight &in_flight)
+      : self_(self), progress_(progress), links_(links), blocks_(blocks), in_flight_(in_flight) {}
+  Sender(const Sender &) = delete;
+  Sender &operator=(const Sender &) = delete;
+
+  /// Sends the message `bytes` (kept until the send completes) to host
+  /// `dest`, on `via` if given, else on the link that reaches it, else
+  /// relayed hop by hop along permanent links (docs/runtime.md section 11).
+  void send_owned(int dest, std::vector<std::byte> bytes, const Link *via = nullptr) {
+    send_owned(dest, std::move(bytes), via, nullptr);
+  }
+  /// send_owned by a caller that holds the host mutex (e.g. the router).
+  void send_owned(int dest, std::vector<std::byte> bytes, HostLock &lk, const Link *via = nullptr) {
+    send_owned(dest, std::move(bytes), via, &lk);
+  }
+  /// A message of kind `kind` with `head` and `body`, sent as send_owned.
+  template <class Head>
+  void send(int dest, Kind kind, const Head &head, std::span<const std::byte> body = {}) {
+    send_owned(dest, frame(kind, head, body));
+  }
+  /// send() by a caller that holds the host mutex.
+  template <class Head>
+  void send(int dest, Kind kind, const Head &head, std::span<const std::byte> body, HostLock &lk,
+            const Link *via = nullptr) {
+    send_owned(dest, frame(kind, head, body), lk, via);
+  }
+
+  /// What send_writer does with the writer's bytes and blocks.
+  enum class Sending {
+    take, ///< the engine takes the bytes (no blocks: nothing to wait for)
+    keep, ///< sends from the writer and the blocks' memory: wait for the batch
+    copy, ///< copies the blocks, the batch owns everything: nothing to wait for
+          ///< (without blocks: as take)
+  };
+  /// Sends the message in `w` (begun with reserve_frame<Head>) as kind
+  /// `kind` with `head`, announcing its out-of-band blocks. Returns the
+  /// batch to wait for before `w` and the blocks' memory may change, or null
+  /// if there is nothing to wait for. A message with blocks needs a link to
+  /// `dest` (see send_batch); `take` turns into `keep` for it.
+  template <class Head>
+  std::shared_ptr<SendBatch> send_writer(int dest, Kind kind, const Head &head, Writer &w,
+                                         Sending how) {
+    Envelope e;
+    e.kind = kind;
+    blocks_.announce(dest, w.out_of_band(), e);
+    seal(w, e, head);
+    return send_sealed(dest, w, how);
+  }
+
+  /// Sends a message and its out-of-band blocks from caller memory; the
+  /// batch counts the unfinished sends: wait until `batch->pending == 0`
+  /// before the memory may change. The message's envelope announces the
+  /// blocks (Blocks::announce). `dest` must be reached by a link (requests
+  /// acquire a connection first; see Connections).
+  void send_batch(int dest, std::span<const std::byte> message,
+                  std::span<const Writer::Block> blocks, std::shared_ptr<SendBatch> batch);
+
+private:
+  void send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held);
+  /// send_writer after sealing.
+  std::shared_ptr<SendBatch> send_sealed(int dest, Writer &w, Sending how);
+  /// Posts the send of `bytes` to `host` on `link`; keeps them until sent.
+  void isend_owned(const Link &link, int host, std::vector<std::byte> bytes, HostLock *held);
+  /// Sends the message `bytes`, larger than the link's posted receives
+  /// take, as an `oversized` announcement on the request communicator
+  /// followed by its bytes as out-of-band chunks; each send counts in
+  /// `batch` (which the caller has already counted them into).
+  void send_oversized(const Link &link, int host, std::span<const std::byte> bytes,
+                      const std::shared_ptr<SendBatch> &batch, HostLock *held);
+  /// The sends send_oversized posts for a message of `bytes`.
+  static int oversized_sends(std::size_t bytes) noexcept {
+    return 1 + static_cast<int>(chunks_of(bytes));
+  }
+  /// InFlight::add, with the mutex if `held`.
+  void track(MPI_Request req, Completion c, HostLock *held);
+
+  int self_;
+  Progress &progress_;
+  Links &links_;
+  Blocks &blocks_;
+  InFlight &in_flight_;
+};
+
+} // namespace poc::detail
