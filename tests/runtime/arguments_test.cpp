@@ -2,10 +2,13 @@
 // server parameter decodes and copies back, and the client reads back.
 
 #include <poc/gen/arguments.hpp>
+#include <poc/process_group.hpp>
 #include <poc/serialize.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <mutex>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -102,6 +105,46 @@ TEST(Arguments, BadTagsAndCountsAreDecodeErrors) {
   EXPECT_THROW(decode({9}), poc::decode_error);
   EXPECT_THROW(decode({3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}), poc::decode_error);
   EXPECT_THROW(decode({2}), poc::decode_error);
+}
+
+/// A member of a process group: its pointers are references only.
+class Member : public poc::ProcessGroupMember {};
+/// A class that cannot be copied (no Serializer, not polymorphic).
+struct Handle {
+  std::mutex lock;
+};
+
+TEST(Arguments, PointersToGroupMembersAreReferencesOnly) {
+  static_assert(poc::detail::is_reference_only_v<Member>);
+  static_assert(poc::detail::is_reference_only_v<const Handle>);
+  static_assert(!poc::detail::is_reference_only_v<std::string>);
+  Member *group[] = {
+      static_cast<Member *>(poc::reference_to(poc::ProcessId{2, 0, 31}, sizeof(Member))), nullptr};
+  auto counted_group = poc::counted(&group[0], 2);
+  round_trip<Member *const *>(counted_group, [&](Member *const *q) {
+    EXPECT_EQ(q[0], group[0]);
+    EXPECT_EQ(q[1], nullptr);
+  });
+  // The same bytes as the serializer's pointer form, which the class's
+  // inherited Serializer would otherwise compile a copy for.
+  poc::Writer ours;
+  ArgCodec<Member *>::write(ours, group[0]);
+  poc::Writer serializer;
+  serializer.write(group[0]);
+  EXPECT_EQ(ours.bytes().size(), serializer.bytes().size());
+  EXPECT_TRUE(std::equal(ours.bytes().begin(), ours.bytes().end(), serializer.bytes().begin()));
+  Handle *handle = static_cast<Handle *>(poc::reference_to(poc::ProcessId{2, 0, 32}, 8));
+  round_trip<Handle *>(handle, [&](Handle *q) { EXPECT_EQ(q, handle); });
+}
+
+TEST(Arguments, LocalObjectsBehindReferenceOnlyPointersAreErrors) {
+  Member local;
+  poc::Writer w;
+  EXPECT_THROW(ArgCodec<Member *>::write(w, &local), poc::encode_error);
+  std::vector<std::byte> copy_tag{std::byte{2}};
+  poc::Reader r(copy_tag);
+  ParamSlot<Handle *> slot;
+  EXPECT_THROW(slot.read(r), poc::decode_error);
 }
 
 TEST(Arguments, ReferencesAreInterned) {

@@ -10,6 +10,11 @@
 ///  * `T`, `const T&`, `T&`, `T&&`: the value.
 ///  * `U*` with U a class: the serializer's pointer form (null, remote
 ///    reference, or an inline copy the server owns for the call's duration).
+///    A pointer to a process group member, or to a class that cannot be
+///    copied, is only ever null or a reference to a process
+///    (`is_reference_only_v`): the same tags, encoded and decoded by one
+///    function for all such classes, so no per-class code for copies is
+///    compiled.
 ///  * `X*` with X not a class, and `counted(p, n)`: a tag byte
 ///    (0 null, 1 remote array reference, 2 one element, 3 `n` elements),
 ///    then the payload. Trivially copyable elements go as one block, i.e.
@@ -26,11 +31,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
+#include <typeinfo>
 #include <vector>
 
 namespace poc {
+
+class ProcessGroupMember;
 
 /// `n` consecutive elements starting at `data`: what poc++ passes for a
 /// pointer parameter annotated `POC_COUNT(n)`. Sent as all `n` elements;
@@ -67,14 +76,95 @@ inline constexpr bool is_class_pointer_v =
 /// the elements are validated).
 inline constexpr std::uint64_t kMaxArrayBytes = std::uint64_t{1} << 36;
 
+/// True for a class `U` (maybe const) whose objects a `U*` argument never
+/// copies, so that it is only ever null or a reference to a process: a
+/// member of a process group (the language makes every such class a
+/// process class; its Serializer, inherited from ProcessGroupMember, is for
+/// the state of a persistent member, never a copy through a pointer), or a
+/// class that cannot be copied at all (no Serializer, and not polymorphic,
+/// so no registered derived class could be sent in its place). Such a
+/// pointer is encoded by `write_reference` and decoded by `read_reference`
+/// instead of per-class code for copies.
+template <class U>
+inline constexpr bool is_reference_only_v =
+    std::is_class_v<U> && (std::is_base_of_v<ProcessGroupMember, std::remove_const_t<U>> ||
+                           (!Serializable<std::remove_const_t<U>> && !std::is_polymorphic_v<U>));
+
+/// Writes the pointer `p` to an object of class `type` in the serializer's
+/// pointer form, as null or a reference to a process (`complete` is the
+/// address of the object's complete object); throws encode_error for a
+/// local object that is not a process. One function for all classes.
+[[gnu::noinline]] inline void write_reference(Writer &w, const void *p, const void *complete,
+                                              const std::type_info &type) {
+  if (p == nullptr) {
+    w.write_byte(kNullPointer);
+    return;
+  }
+  std::optional<ProcessId> id = is_remote(p) ? remote_id(p) : hosted_id(complete);
+  if (!id)
+    throw encode_error("poc: cannot send a local object of class '" + type_name(type) +
+                       "' by value: a pointer to it is a reference to a process");
+  w.write_byte(kRemoteReference);
+  w.write(*id);
+}
+
+/// Writes the pointer `p` to a class whose pointers are references only
+/// (is_reference_only_v).
+template <class U> void write_reference(Writer &w, U *p) {
+  const void *complete = p;
+  if constexpr (std::is_polymorphic_v<U>) {
+    // Only a local object can be looked into: a remote reference's address
+    // holds no object.
+    if (p != nullptr && !is_remote(p))
+      complete = dynamic_cast<const void *>(p);
+  }
+  write_reference(w, p, complete, typeid(U));
+}
+
+/// Reads a pointer written by write_reference: null, or the interned address
+/// of the process (of at least `size` bytes); a copy of an object of class
+/// `type` is a decode error. One function for all classes.
+[[gnu::noinline]] inline void *read_reference(Reader &r, std::size_t size,
+                                              const std::type_info &type) {
+  std::uint8_t tag = r.read_byte();
+  if (tag == kNullPointer)
+    return nullptr;
+  if (tag != kRemoteReference)
+    r.fail("a pointer to class '" + type_name(type) +
+           "' is null or a reference to a process, not pointer tag " + std::to_string(tag));
+  ProcessId id;
+  r.read(id);
+  return reference_to(id, size);
+}
+
+/// Reads a pointer to a class whose pointers are references only
+/// (is_reference_only_v).
+template <class U> U *read_reference(Reader &r) {
+  return static_cast<U *>(read_reference(r, sizeof(U), typeid(U)));
+}
+
+/// Elements that travel as one block of bytes.
+template <class X>
+inline constexpr bool is_block_element_v = std::is_trivially_copyable_v<X> && !std::is_pointer_v<X>;
+
 template <class X> void write_elements(Writer &w, const X *p, std::size_t n) {
   w.write(static_cast<std::uint64_t>(n));
-  if constexpr (std::is_trivially_copyable_v<X> && !std::is_pointer_v<X>) {
+  if constexpr (is_block_element_v<X>) {
     w.write_block(p, n * sizeof(X));
   } else {
-    for (std::size_t i = 0; i < n; ++i)
-      w.write(p[i]);
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (std::is_pointer_v<X> && is_reference_only_v<std::remove_pointer_t<X>>)
+        write_reference(w, p[i]);
+      else
+        w.write(p[i]);
+    }
   }
+}
+
+/// Throws the decode error of an element count that exceeds the message
+/// (out of line: it is the same for every element type).
+[[noreturn, gnu::noinline]] inline void throw_count_exceeds(std::uint64_t n) {
+  throw decode_error("poc: array of " + std::to_string(n) + " elements exceeds the message");
 }
 
 /// Reads an element count written by write_elements and checks it: at most
@@ -82,18 +172,21 @@ template <class X> void write_elements(Writer &w, const X *p, std::size_t n) {
 /// element per remaining byte.
 template <class X> std::size_t read_count(Reader &r) {
   std::uint64_t n = r.read<std::uint64_t>();
-  constexpr bool block = std::is_trivially_copyable_v<X> && !std::is_pointer_v<X>;
-  if (n > kMaxArrayBytes / sizeof(X) || (!block && n > r.remaining()))
-    throw decode_error("poc: array of " + std::to_string(n) + " elements exceeds the message");
+  if (n > kMaxArrayBytes / sizeof(X) || (!is_block_element_v<X> && n > r.remaining()))
+    throw_count_exceeds(n);
   return static_cast<std::size_t>(n);
 }
 
 template <class X> void read_elements(Reader &r, X *p, std::size_t n) {
-  if constexpr (std::is_trivially_copyable_v<X> && !std::is_pointer_v<X>) {
+  if constexpr (is_block_element_v<X>) {
     r.read_block(p, n * sizeof(X));
   } else {
-    for (std::size_t i = 0; i < n; ++i)
-      r.read(p[i]);
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (std::is_pointer_v<X> && is_reference_only_v<std::remove_pointer_t<X>>)
+        p[i] = read_reference<std::remove_pointer_t<X>>(r);
+      else
+        r.read(p[i]);
+    }
   }
 }
 
@@ -107,7 +200,9 @@ template <class A> struct ArgCodec {
 template <class X> struct ArgCodec<X *> {
   using M = std::remove_const_t<X>;
   static void write(Writer &w, X *p) {
-    if constexpr (std::is_class_v<X>) {
+    if constexpr (is_reference_only_v<X>) {
+      write_reference(w, p);
+    } else if constexpr (std::is_class_v<X>) {
       w.write(const_cast<M *>(p));
     } else if constexpr (std::is_same_v<M, char>) {
       w.write(static_cast<std::uint8_t>(p ? kOne : kNull));
@@ -137,6 +232,8 @@ template <class X> struct ArgCodec<X *> {
     } else if constexpr (std::is_same_v<X, char>) {
       std::string s = r.read<std::string>();
       std::char_traits<char>::copy(p, s.c_str(), s.size() + 1);
+    } else if constexpr (is_reference_only_v<X>) {
+      throw decode_error("poc: copy-back for a pointer that was not sent by value");
     } else if constexpr (std::is_class_v<X>) {
       if (!p || is_remote(p))
         throw decode_error("poc: copy-back for a pointer that was not sent by value");
@@ -156,7 +253,10 @@ template <class X> struct ArgCodec<counted_ptr<X>> {
     if (!c.data) {
       w.write(static_cast<std::uint8_t>(kNull));
     } else if (is_remote(c.data)) {
-      if constexpr (std::is_class_v<X>) {
+      if constexpr (is_reference_only_v<X>) {
+        w.write(static_cast<std::uint8_t>(kOne));
+        write_reference(w, c.data);
+      } else if constexpr (std::is_class_v<X>) {
         w.write(static_cast<std::uint8_t>(kOne));
         w.write(const_cast<M *>(c.data));
       } else {
@@ -315,6 +415,21 @@ template <class X> struct ParamSlot<X *> {
       }
     }
   }
+};
+
+/// Pointer parameters whose class's pointers are references only
+/// (is_reference_only_v): nothing is decoded into storage of the call.
+template <class X>
+  requires is_reference_only_v<X>
+struct ParamSlot<X *> {
+  static constexpr bool copies_back = !std::is_const_v<X>;
+
+  X *ptr = nullptr;
+
+  void read(Reader &r) { ptr = read_reference<X>(r); }
+  X *get() const noexcept { return ptr; }
+  /// The copy-back flag 0: a reference to a process has no copy.
+  void write_back(Writer &w) const { w.write(std::uint8_t{0}); }
 };
 
 } // namespace detail

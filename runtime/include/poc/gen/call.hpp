@@ -115,6 +115,8 @@ public:
       : target_(target), method_(method), what_(what) {
     detail::begin_message(writer_);
   }
+  /// Out of line, for the same reason as invoke().
+  [[gnu::noinline]] ~Call() = default;
   Call(const Call &) = delete;
   Call &operator=(const Call &) = delete;
 
@@ -129,8 +131,12 @@ public:
   /// method threw.
   Reply invoke_reply() { return Reply(detail::call_sync(target_, method_, writer_, what_)); }
 
-  /// invoke_reply().result<R>() for calls without copy-backs.
-  template <class R = void> R invoke() { return invoke_reply().template result<R>(); }
+  /// invoke_reply().result<R>() for calls without copy-backs. Out of line,
+  /// once per result type, so that a client wrapper is a call and not the
+  /// reply's decoding and destruction.
+  template <class R = void> [[gnu::noinline]] R invoke() {
+    return invoke_reply().template result<R>();
+  }
 
   /// Sends the request as a started call: returns at once; completion and
   /// errors are reported by the caller's next poc::sync().
