@@ -115,5 +115,15 @@ int main() {
                 m.find("Bank::balance") != std::string::npos, m.find("(Bank)") != std::string::npos,
                 m.find("has ended") != std::string::npos);
   }
+  auto late = start remote->balance();
+  try {
+    late.get();
+    std::printf("FAILED: a deleted process answered a started call\n");
+  } catch (const poc::remote_error &x) {
+    const std::string &m = x.message();
+    std::printf("future after delete: names the method: %d, has ended: %d\n",
+                m.find("Bank::balance") != std::string::npos,
+                m.find("has ended") != std::string::npos);
+  }
   return 0;
 }

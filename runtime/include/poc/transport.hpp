@@ -46,8 +46,10 @@ void call_start(const void *target, std::uint64_t method, Writer &w);
 /// Where the reply of a started call with a future arrives.
 class ReplySlot;
 
-/// Sends a started call whose reply goes to the returned slot.
-std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method, Writer &w);
+/// Sends a started call whose reply goes to the returned slot; `what`
+/// names the call as call_sync's does.
+std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method, Writer &w,
+                                             const char *what = nullptr);
 /// True once the reply is in.
 bool reply_ready(const ReplySlot &slot);
 /// Waits for the reply.

@@ -29,6 +29,9 @@ public:
   bool arrived = false;
   bool taken = false;
   std::unique_ptr<Message> message;
+  /// The call, as generated code names it ("ns::C::f"), for the error of a
+  /// call that reached a deleted process; null if not named.
+  const char *what = nullptr;
 };
 
 /// Who is calling: the main program or one process. Started calls are

@@ -28,18 +28,22 @@ namespace {
 MessagePtr owned(std::unique_ptr<Message> m) { return MessagePtr(m.release()); }
 
 /// The reply `m` for its caller: the message, or the failure it carries
-/// thrown as remote_error.
-MessagePtr result_of(std::unique_ptr<Message> m) {
+/// thrown as remote_error. A call that reached a deleted process says
+/// which call it was (`what`, if given).
+MessagePtr result_of(std::unique_ptr<Message> m, const char *what) {
   if (m->head<ReplyHead>().status == Status::failed) {
     Reader r(m->body());
-    std::rethrow_exception(RemoteFailure::read(r).to_exception());
+    RemoteFailure failure = RemoteFailure::read(r);
+    if (what && failure.is<usage_error>() && is_ended_text(failure.message))
+      failure.message = std::string(what) + ": " + failure.message;
+    std::rethrow_exception(failure.to_exception());
   }
   return owned(std::move(m));
 }
 
 } // namespace
 
-MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w) {
+MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const char *what) {
   const int dest = head.target.host;
   h.connections().acquire(dest, true);
   auto slot = h.callers().new_reply_slot(dest, 0);
@@ -62,7 +66,7 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w) {
         lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
     m = std::move(slot->message);
   }
-  return result_of(std::move(m));
+  return result_of(std::move(m), what);
 }
 
 namespace {
@@ -127,14 +131,7 @@ MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w, const 
   Context &ctx = h.callers().current();
   if (ctx.self == id)
     return call_self(h, ctx, method, w);
-  try {
-    return request_reply(h, Kind::call, RequestHead{id, method, 0, 0, ctx.id}, w);
-  } catch (const remote_error &e) {
-    // A call after the process was deleted: say which call it was.
-    if (what && e.is<usage_error>() && is_ended_text(e.message()))
-      throw remote_error(e.type_id(), e.type(), std::string(what) + ": " + e.message());
-    throw;
-  }
+  return request_reply(h, Kind::call, RequestHead{id, method, 0, 0, ctx.id}, w, what);
 }
 
 void call_start(const void *target, std::uint64_t method, Writer &w) {
@@ -144,11 +141,13 @@ void call_start(const void *target, std::uint64_t method, Writer &w) {
   send_started(h, ctx, Kind::start, RequestHead{id, method, 0, 0, ctx.id}, w);
 }
 
-std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method, Writer &w) {
+std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method, Writer &w,
+                                             const char *what) {
   Host &h = host();
   ProcessId id = target_of(target);
   Context &ctx = h.callers().current();
   auto slot = h.callers().new_reply_slot(id.host, ctx.id);
+  slot->what = what;
   try {
     send_started(h, ctx, Kind::start_future, RequestHead{id, method, 0, slot->token, ctx.id}, w);
   } catch (...) {
@@ -180,7 +179,7 @@ MessagePtr reply_take(ReplySlot &slot) {
     slot.taken = true;
     m = std::move(slot.message);
   }
-  return result_of(std::move(m));
+  return result_of(std::move(m), slot.what);
 }
 
 void *create_process(std::type_index type, const machine &m, std::uint64_t ctor, Writer &w,

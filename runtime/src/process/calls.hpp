@@ -15,7 +15,9 @@ ProcessId target_of(const void *p);
 
 /// Sends request `w` (begun with begin_message) of kind `kind` with `head`
 /// to its target, taking a reply token, and waits for the reply. Throws
-/// the remote failure (remote_error) if the request failed.
-MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w);
+/// the remote failure (remote_error) if the request failed; `what`, if
+/// given, names the call in the error of one that reached a deleted process.
+MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w,
+                         const char *what = nullptr);
 
 } // namespace poc::detail

@@ -146,7 +146,7 @@ public:
   /// the returned future.
   template <class R> future<R> start_future() {
     return future<R>(std::make_shared<detail::ReplyState<R>>(
-        detail::call_start_future(target_, method_, writer_)));
+        detail::call_start_future(target_, method_, writer_, what_)));
   }
 
   /// start_future<R>() for a method with non-const reference or pointer
@@ -156,8 +156,9 @@ public:
   /// outlive that moment; until then the arguments keep their old values.
   template <class R, class... A> future<R> start_future(A &&...copy_backs) {
     using State = detail::CopyBackState<R, detail::copy_back_target_t<A>...>;
-    return future<R>(std::make_shared<State>(detail::call_start_future(target_, method_, writer_),
-                                             std::forward<A>(copy_backs)...));
+    return future<R>(
+        std::make_shared<State>(detail::call_start_future(target_, method_, writer_, what_),
+                                std::forward<A>(copy_backs)...));
   }
 
   /// The request being built (for hand-written protocols).
