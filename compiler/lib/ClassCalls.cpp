@@ -4,6 +4,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <map>
 
@@ -39,11 +40,8 @@ public:
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD)
       return RecursiveASTVisitor::TraverseDecl(D);
-    const FunctionDecl *Saved = Current;
-    Current = FD;
-    bool Result = RecursiveASTVisitor::TraverseDecl(D);
-    Current = Saved;
-    return Result;
+    llvm::SaveAndRestore<const FunctionDecl *> InFunction(Current, FD);
+    return RecursiveASTVisitor::TraverseDecl(D);
   }
 
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {

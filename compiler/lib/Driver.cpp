@@ -511,6 +511,12 @@ private:
   /// and records the object.
   bool compilePlainSource(size_t I, const std::string &Obj, const std::string &ExtraStd,
                           PlainCompile &Result);
+  /// compilePlainSource under the file's own standard and, without -std,
+  /// then under C++20 (poc++'s default, which a plain file may need).
+  bool compileAsPlain(size_t I, const std::string &Obj, PlainCompile &Result) {
+    return compilePlainSource(I, Obj, "", Result) ||
+           (!O.HasStd && compilePlainSource(I, Obj, "-std=c++20", Result));
+  }
   /// The record of source \p I, without what its compile found.
   ObjectRecord recordOf(size_t I) const;
   bool attach(const std::string &Obj, const ObjectRecord &R) const;
@@ -607,24 +613,17 @@ int Build::compileSource(size_t I, const std::string &Obj) {
   PlainCompile Plain;
   if (plainAllowed() && !mentionsProcessOperations(Src)) {
     TriedPlain = true;
-    if (compilePlainSource(I, Obj, "", Plain) || O.DryRun)
-      return Plain.Compiled || O.DryRun ? 0 : 1;
-    // Without -std, C++20 is poc++'s default: a plain file that needs it
-    // compiles as C++20.
-    if (!O.HasStd && compilePlainSource(I, Obj, "-std=c++20", Plain))
+    if (compileAsPlain(I, Obj, Plain))
       return 0;
   }
 
   TranslatedSource Gen = generatedFiles(GenDir, Src);
   if (!T.translate(Src, Names, Gen))
     return 1;
-  if (!Gen.Report.ProcessOperations && plainAllowed() && !TriedPlain) {
-    // Plain C++ after all (a placement new, say).
-    if (compilePlainSource(I, Obj, "", Plain))
-      return 0;
-    if (!O.HasStd && compilePlainSource(I, Obj, "-std=c++20", Plain))
-      return 0;
-  }
+  // Plain C++ after all (a placement new, say).
+  if (!Gen.Report.ProcessOperations && plainAllowed() && !TriedPlain &&
+      compileAsPlain(I, Obj, Plain))
+    return 0;
   // Not plain C++ under its standard, and no process operation under C++20:
   // the file's own errors, as clang++ shows them.
   if (!Gen.Report.ProcessOperations && plainAllowed() && O.StdBeforeCxx20) {

@@ -6,6 +6,7 @@
 #include "llvm/Object/Binary.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -61,7 +62,12 @@ Expected<std::optional<ObjectRecord>> recordIn(const object::ObjectFile &Obj, St
     return Text.takeError();
   if (!*Text)
     return std::optional<ObjectRecord>();
-  Expected<ObjectRecord> R = recordFromJson(**Text, Origin);
+  Expected<json::Value> V = json::parse(**Text);
+  if (!V)
+    return recordError(Origin + ": poc++'s record of the object (section " + ObjectRecordSection +
+                       ") is unreadable: " + toString(V.takeError()) +
+                       "; compile the file again with this poc++");
+  Expected<ObjectRecord> R = recordFromJson(*V, Origin);
   if (!R)
     return R.takeError();
   return std::optional<ObjectRecord>(std::move(*R));
@@ -95,7 +101,7 @@ Error addSection(const std::string &ObjCopy, const std::string &File, StringRef 
 }
 } // namespace
 
-std::string toJson(const ObjectRecord &R) {
+json::Value toJson(const ObjectRecord &R) {
   json::Array Calls;
   for (const ClassCall &C : R.Calls)
     Calls.push_back(json::Object{{"class", C.Class},
@@ -112,21 +118,15 @@ std::string toJson(const ObjectRecord &R) {
                  {"defines_main", R.DefinesMain},
                  {"creates", strings(R.Creates)},
                  {"calls", std::move(Calls)}};
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << json::Value(std::move(O));
-  return Text;
+  return json::Value(std::move(O));
 }
 
-Expected<ObjectRecord> recordFromJson(StringRef Text, StringRef Origin) {
+Expected<ObjectRecord> recordFromJson(const json::Value &V, StringRef Origin) {
   auto bad = [&](const Twine &What) {
     return recordError(Origin + ": poc++'s record of the object (section " + ObjectRecordSection +
                        ") is unreadable: " + What + "; compile the file again with this poc++");
   };
-  Expected<json::Value> V = json::parse(Text);
-  if (!V)
-    return bad(toString(V.takeError()));
-  const json::Object *O = V->getAsObject();
+  const json::Object *O = V.getAsObject();
   if (!O || O->getInteger("version") != 1)
     return bad("unknown version");
   ObjectRecord R;
@@ -171,15 +171,17 @@ std::string hashFile(const std::string &Path) {
 }
 
 Error attachRecord(const std::string &ObjCopy, const std::string &Object, const ObjectRecord &R) {
-  return addSection(ObjCopy, Object, ObjectRecordSection, toJson(R), "exclude,readonly");
+  return addSection(ObjCopy, Object, ObjectRecordSection, formatv("{0}", toJson(R)).str(),
+                    "exclude,readonly");
 }
 
 Error attachLibraryRecords(const std::string &ObjCopy, const std::string &Library,
                            const std::vector<ObjectRecord> &Records) {
-  std::string Text = "[";
+  json::Array All;
   for (const ObjectRecord &R : Records)
-    Text += (Text.size() > 1 ? "," : "") + toJson(R);
-  return addSection(ObjCopy, Library, LibraryRecordSection, Text + "]", "");
+    All.push_back(toJson(R));
+  return addSection(ObjCopy, Library, LibraryRecordSection,
+                    formatv("{0}", json::Value(std::move(All))).str(), "");
 }
 
 Expected<std::vector<InputRecord>> readRecords(const std::string &Path) {
@@ -209,9 +211,7 @@ Expected<std::vector<InputRecord>> readRecords(const std::string &Path) {
         return recordError(Path + ": poc++'s records of the library (section " +
                            LibraryRecordSection + ") are unreadable; link it again with poc++");
       for (const json::Value &Each : *A) {
-        std::string Text;
-        raw_string_ostream(Text) << Each;
-        Expected<ObjectRecord> Rec = recordFromJson(Text, Path);
+        Expected<ObjectRecord> Rec = recordFromJson(Each, Path);
         if (!Rec)
           return Rec.takeError();
         Out.push_back({"", std::move(*Rec), /*InSharedLibrary=*/true});

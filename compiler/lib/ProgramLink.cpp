@@ -30,10 +30,9 @@ Expected<LinkPlan> planLink(const std::vector<std::string> &Inputs) {
   }
   LinkPlan Plan;
   bool MainDefined = false;
-  for (const auto &[In, R] : All)
+  for (const auto &[In, R] : All) {
     if (!R.InSharedLibrary)
       Plan.Records.push_back(R.Record);
-  for (const auto &[In, R] : All) {
     Plan.NeedsRuntime |= R.Record.Translated;
     MainDefined |= R.Record.DefinesMain;
     Plan.ProcessClasses.insert(R.Record.Creates.begin(), R.Record.Creates.end());

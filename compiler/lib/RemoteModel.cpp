@@ -8,6 +8,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
 
@@ -311,18 +312,12 @@ public:
     return true;
   }
   bool TraverseFunctionDecl(FunctionDecl *FD) {
-    const FunctionDecl *Saved = CurrentFunction;
-    CurrentFunction = FD;
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    CurrentFunction = Saved;
-    return R;
+    llvm::SaveAndRestore<const FunctionDecl *> InFunction(CurrentFunction, FD);
+    return RecursiveASTVisitor::TraverseFunctionDecl(FD);
   }
   bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
-    const FunctionDecl *Saved = CurrentFunction;
-    CurrentFunction = FD;
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
-    CurrentFunction = Saved;
-    return R;
+    llvm::SaveAndRestore<const FunctionDecl *> InFunction(CurrentFunction, FD);
+    return RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
   }
   bool VisitReturnStmt(ReturnStmt *RS) {
     if (CurrentFunction && RS->getRetValue())

@@ -19,6 +19,7 @@
 #define POCC_OBJECTRECORD_H
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <set>
 #include <string>
@@ -64,11 +65,11 @@ inline constexpr const char *ObjectRecordSection = ".poc.object";
 /// learns which classes its code calls, and which calls were rewritten.
 inline constexpr const char *LibraryRecordSection = ".poc.library";
 
-/// The record as JSON text.
-std::string toJson(const ObjectRecord &R);
+/// The record as JSON.
+llvm::json::Value toJson(const ObjectRecord &R);
 
-/// Reads a record's JSON text; \p Origin names it in errors.
-llvm::Expected<ObjectRecord> recordFromJson(llvm::StringRef Text, llvm::StringRef Origin);
+/// Reads a record from its JSON; \p Origin names it in errors.
+llvm::Expected<ObjectRecord> recordFromJson(const llvm::json::Value &V, llvm::StringRef Origin);
 
 /// A hash of \p Path's bytes (empty if it cannot be read).
 std::string hashFile(const std::string &Path);

@@ -12,7 +12,6 @@
 /// or its error, through the future.
 
 #include <poc/future.hpp>
-#include <poc/run.hpp>
 #include <poc/sync.hpp>
 
 #include <atomic>
@@ -81,8 +80,7 @@ public:
       error_ = std::current_exception();
     }
     done_.store(true, std::memory_order_release);
-    if (poc::running()) // without the runtime nobody waits (see wait)
-      poc::notify_waiters();
+    poc::notify_waiters();
   }
 
 private:

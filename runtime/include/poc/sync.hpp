@@ -28,6 +28,8 @@ void wait_until(const std::function<bool()> &ready);
 
 /// Wakes the threads of this host waiting in `poc::wait_until` whose
 /// condition now holds (also the poller napping in its idle back-off).
+/// Without the runtime (`poc::running()` false) nobody can wait, and it
+/// does nothing.
 void notify_waiters();
 
 namespace detail {

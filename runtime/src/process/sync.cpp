@@ -2,6 +2,7 @@
 
 #include "host.hpp"
 
+#include <poc/run.hpp>
 #include <poc/sync.hpp>
 
 namespace poc {
@@ -31,6 +32,8 @@ void wait_until(const std::function<bool()> &ready) {
 }
 
 void notify_waiters() {
+  if (!running())
+    return;
   detail::Host &h = detail::host();
   detail::HostLock lk(h.engine().progress());
   h.engine().progress().notify(lk);

@@ -19,18 +19,11 @@ int world_rank() {
   return rank;
 }
 
-int world_size() {
-  int size = 1;
-  check_mpi(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
-  return size;
-}
-
 } // namespace
 
 Engine::Engine(int world_base, int parent)
-    : self_(world_base + world_rank()), size_(world_size()), parent_(parent),
-      links_(world_base, self_, parent), in_flight_(progress_),
-      blocks_(self_, progress_, in_flight_),
+    : self_(world_base + world_rank()), parent_(parent), links_(world_base, self_, parent),
+      in_flight_(progress_), blocks_(self_, progress_, in_flight_),
       sender_(self_, progress_, links_, blocks_, in_flight_) {
   progress_.set_poll([this] { return poll(); });
 }

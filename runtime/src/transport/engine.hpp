@@ -45,7 +45,7 @@ public:
   /// This host's number (its world rank, or base + rank for a spawned host).
   int rank() const noexcept { return self_; }
   /// Hosts in this process's MPI_COMM_WORLD.
-  int size() const noexcept { return size_; }
+  int size() const noexcept { return links_.world()->count; }
   /// The host that spawned this one, -1 for the job's own ranks.
   int parent() const noexcept { return parent_; }
 
@@ -84,7 +84,6 @@ private:
   std::vector<std::byte> receive_oversized(Message &announcement, const Link &link);
 
   int self_ = 0;
-  int size_ = 1;
   int parent_ = -1;
   Progress progress_;
   Links links_;

@@ -1,5 +1,7 @@
 #include "in_flight.hpp"
 
+#include <optional>
+
 namespace poc::detail {
 
 bool InFlight::completed(MPI_Request &req, MPI_Status &st) {
@@ -14,25 +16,15 @@ bool InFlight::completed(MPI_Request &req, MPI_Status &st) {
   return flag != 0;
 }
 
-void InFlight::add(MPI_Request req, Completion c) {
+void InFlight::add(MPI_Request req, Completion c, HostLock *held) {
   MPI_Status st;
   const bool complete = completed(req, st);
   if (complete && !c.batch && !c.done)
     return; // nobody waits for it: no bookkeeping
-  HostLock lk(progress_);
-  track(req, std::move(c), complete, st, lk);
-}
-
-void InFlight::add(MPI_Request req, Completion c, HostLock &lk) {
-  MPI_Status st;
-  const bool complete = completed(req, st);
-  if (complete && !c.batch && !c.done)
-    return;
-  track(req, std::move(c), complete, st, lk);
-}
-
-void InFlight::track(MPI_Request req, Completion c, bool complete, const MPI_Status &st,
-                     HostLock &lk) {
+  std::optional<HostLock> own;
+  if (!held)
+    held = &own.emplace(progress_);
+  HostLock &lk = *held;
   if (complete) {
     InFlight::complete(c, st);
     progress_.notify(lk);

@@ -43,11 +43,10 @@ public:
   InFlight(const InFlight &) = delete;
   InFlight &operator=(const InFlight &) = delete;
 
-  /// Tracks `req` until it completes, then does `c`. A request that is
+  /// Tracks `req` until it completes, then does `c`; `held` is the
+  /// caller's lock if it holds the host mutex, else null. A request that is
   /// already complete with nobody waiting costs no lock.
-  void add(MPI_Request req, Completion c);
-  /// add() by a caller that holds the host mutex.
-  void add(MPI_Request req, Completion c, HostLock &lk);
+  void add(MPI_Request req, Completion c, HostLock *held = nullptr);
 
   /// Completes the requests that are done (takes the mutex; the poller
   /// calls it without).
@@ -61,8 +60,6 @@ public:
   void cancel_all();
 
 private:
-  /// add() once the request is known to need tracking.
-  void track(MPI_Request req, Completion c, bool complete, const MPI_Status &st, HostLock &lk);
   /// Tests `req`: true if it has completed (`st` then says how).
   static bool completed(MPI_Request &req, MPI_Status &st);
   static void complete(Completion &c, const MPI_Status &st);

@@ -10,13 +10,6 @@
 
 namespace poc::detail {
 
-void Sender::track(MPI_Request req, Completion c, HostLock *held) {
-  if (held)
-    in_flight_.add(req, std::move(c), *held);
-  else
-    in_flight_.add(req, std::move(c));
-}
-
 void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held) {
   std::shared_ptr<Link> owner;
   int to = dest;
@@ -49,7 +42,7 @@ void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> byte
   check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, host - link.base,
                       tag_of(e.kind), link.requests, &req),
             "MPI_Isend");
-  track(req, Completion{std::move(bytes), nullptr, nullptr, nullptr}, held);
+  in_flight_.add(req, Completion{std::move(bytes), nullptr, nullptr, nullptr}, held);
 }
 
 void Sender::send_batch(int dest, std::span<const std::byte> message,
@@ -109,14 +102,14 @@ void Sender::send_oversized(const Link &link, int host, std::span<const std::byt
   check_mpi(MPI_Isend(announcement.data(), static_cast<int>(announcement.size()), MPI_BYTE, to,
                       tag_of(inner.kind), link.requests, &req),
             "MPI_Isend");
-  track(req, Completion{std::move(announcement), batch, nullptr, nullptr}, held);
+  in_flight_.add(req, Completion{std::move(announcement), batch, nullptr, nullptr}, held);
   for (unsigned c = 0, n = e.oob_count; c < n; ++c) {
     const std::size_t off = std::size_t{c} * kChunk;
     check_mpi(MPI_Isend(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
                         MPI_BYTE, to, static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks,
                         &req),
               "MPI_Isend");
-    track(req, Completion{{}, batch, nullptr, nullptr}, held);
+    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr}, held);
   }
 }
 

@@ -95,8 +95,6 @@ private:
   static int oversized_sends(std::size_t bytes) noexcept {
     return 1 + static_cast<int>(chunks_of(bytes));
   }
-  /// InFlight::add, with the mutex if `held`.
-  void track(MPI_Request req, Completion c, HostLock *held);
 
   int self_;
   Progress &progress_;
