@@ -5,6 +5,7 @@
 #include "process/host.hpp"
 #include "process/placement.hpp"
 #include "transport/engine.hpp"
+#include "transport/singleton_start.hpp"
 #include "transport/spawn.hpp"
 #include <fmt/format.h>
 #include <poc/serialize/type_name.hpp>
@@ -50,10 +51,13 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
   MPI_Initialized(&already);
   if (already) {
     MPI_Query_thread(&provided);
-  } else if (detail::MpiInitAllocations mpi_init;
-             MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
-    fmt::print(stderr, "poc: MPI_Init_thread failed\n");
-    return 1;
+  } else {
+    detail::choose_singleton_transport();
+    if (detail::MpiInitAllocations mpi_init;
+        MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+      fmt::print(stderr, "poc: MPI_Init_thread failed\n");
+      return 1;
+    }
   }
   if (provided < MPI_THREAD_MULTIPLE) {
     fmt::print(stderr, "poc: this MPI library does not provide MPI_THREAD_MULTIPLE, which "
