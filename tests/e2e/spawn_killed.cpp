@@ -2,6 +2,8 @@
 // job ends with an error naming the host, instead of waiting forever
 // (docs/runtime.md section 11). Run with POC_HOST_CAPACITY=1, so that the
 // second process is on a spawned host.
+#include "process_state.hpp"
+
 #include <csignal>
 #include <cstdio>
 #include <unistd.h>
@@ -22,6 +24,8 @@ int main() {
     return 1;
   }
   kill(pid, SIGKILL);
+  for (char state = process_state(pid); state && state != 'Z'; state = process_state(pid))
+    usleep(1000); // a host still running would answer
   std::printf("killed the spawned host\n");
   std::fflush(stdout);
   far->ping();

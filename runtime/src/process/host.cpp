@@ -70,6 +70,8 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts)
     route(std::move(m), link);
   });
   engine_.progress().set_watchdog([this](HostLock &lk) { spawned_.check_alive(lk); });
+  if (engine_.parent() >= 0)
+    heartbeat_.emplace(engine_, engine_.parent());
   HostLock lk(engine_.progress());
   for (std::size_t i = 0; i < kPrespawnedWorkers; ++i) {
     auto w = std::make_unique<Worker>();
@@ -116,6 +118,8 @@ void Host::route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) 
     barriers_.route(*m, lk);
   else if (Connections::handles(kind))
     connections_.route(*m, link, lk);
+  else if (kind == Kind::heartbeat)
+    spawned_.heard_from(m->source(), lk);
   else
     route_shutdown(*m, lk);
   lk.unlock();
@@ -457,6 +461,7 @@ void Host::route_shutdown(const Message &m, HostLock &lk) {
     break;
   case Kind::shutdown_done:
     ++hosts_done_;
+    spawned_.reported_done(m.source(), lk);
     break;
   case Kind::finish:
     send_to_children(Kind::finish, lk);
@@ -529,6 +534,13 @@ void Host::serve_until_finished() {
   HostLock lk(engine_.progress());
   engine_.progress().wait_until(lk, [&] { return stopping_; }, WaitRole::idle);
   drain(lk);
+  if (heartbeat_) {
+    // Its last beat goes before the report that this host is done. (It
+    // sends under the host mutex.)
+    lk.unlock();
+    heartbeat_->stop();
+    lk.lock();
+  }
   // The job's ranks report to rank 0, spawned hosts to their parent.
   engine_.sender().send(engine_.parent() >= 0 ? engine_.parent() : 0, Kind::shutdown_done, NoHead{},
                         {}, lk);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -111,6 +112,8 @@ private:
   Connections &connections_;
   int job_hosts_;
   SpawnedHosts spawned_;
+  /// A spawned host's heartbeat to its parent (none on the job's ranks).
+  std::optional<Heartbeat> heartbeat_;
   Callers callers_;
   Barriers barriers_;
   ProcessExtension *extension_ = nullptr;

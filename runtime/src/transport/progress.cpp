@@ -144,7 +144,7 @@ void Progress::lead(HostLock &lk, Waiter &self) {
       // Followers with deadlines (block receives) re-check while it is quiet.
       if (backoff.napping())
         notify(lk);
-      watch(lk);
+      watch(lk, backoff.napping());
     }
     if ((*self.pred)())
       break;
@@ -153,9 +153,10 @@ void Progress::lead(HostLock &lk, Waiter &self) {
   hand_off(&self);
 }
 
-void Progress::watch(HostLock &lk) {
-  // Reading the clock costs as much as a poll: look every 256 quiet rounds.
-  if (!watchdog_ || ++watch_rounds_ % 256 != 0)
+void Progress::watch(HostLock &lk, bool napping) {
+  // Reading the clock costs as much as a poll: look every 256 quiet rounds,
+  // unless the rounds are naps.
+  if (!watchdog_ || (++watch_rounds_ % 256 != 0 && !napping))
     return;
   const auto now = std::chrono::steady_clock::now();
   if (now - watched_at_ < std::chrono::milliseconds(100))

@@ -56,7 +56,7 @@ public:
   void set_poll(Poll poll) { poll_ = std::move(poll); }
 
   /// `check` runs every 100 ms or so, with the mutex held, on the thread
-  /// that polls (Host::check_spawned_hosts).
+  /// that polls (SpawnedHosts::check_alive).
   void set_watchdog(std::function<void(HostLock &)> check) { watchdog_ = std::move(check); }
 
   /// Returns (with `lk` held) once `pred()` holds; `pred` is evaluated with
@@ -87,8 +87,10 @@ private:
   void wait(HostLock &lk, const std::function<bool()> &pred, WaitRole role);
   void lead(HostLock &lk, Waiter &self);
   void hand_off(Waiter *self);
-  /// Runs the watchdog if it is due.
-  void watch(HostLock &lk);
+  /// Runs the watchdog if it is due: at most every 100 ms, looking at the
+  /// clock every 256 quiet rounds while spinning or yielding, and every
+  /// round while `napping` (then a round is a nap of up to 10 ms).
+  void watch(HostLock &lk, bool napping);
 
   std::mutex mu_;
   Poll poll_;

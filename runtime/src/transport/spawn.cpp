@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -64,23 +65,72 @@ std::vector<int> SpawnedHosts::hosts(HostLock &) const {
   return hosts;
 }
 
-void SpawnedHosts::check_alive(HostLock &) const {
-  if (children_.empty() || refusing_)
+std::chrono::steady_clock::duration silence_limit() {
+  static const std::chrono::steady_clock::duration limit = [] {
+    const char *env = std::getenv("POC_HOST_SILENCE_S");
+    const long seconds = env && *env ? std::strtol(env, nullptr, 10) : 0;
+    return std::chrono::steady_clock::duration(std::chrono::seconds(seconds > 0 ? seconds : 10));
+  }();
+  return limit;
+}
+
+void SpawnedHosts::heard_from(int host, HostLock &) {
+  for (Child &c : children_)
+    if (c.host == host)
+      c.heard = std::chrono::steady_clock::now();
+}
+
+void SpawnedHosts::reported_done(int host, HostLock &) {
+  for (Child &c : children_)
+    if (c.host == host)
+      c.done = true;
+}
+
+void SpawnedHosts::check_alive(HostLock &) {
+  // Also while the job ends: a host that dies before it reports that it is
+  // done would keep its parent waiting for that report.
+  if (children_.empty())
     return;
   static const std::string node = [] {
     char name[256] = {};
     gethostname(name, sizeof name - 1);
     return std::string(name);
   }();
-  for (const Child &c : children_)
-    if (c.node == node && kill(c.pid, 0) != 0 && errno == ESRCH) {
-      fmt::print(stderr,
-                 "poc: host {} (spawned by host {} on {}, pid {}) has died; ending the job, "
-                 "whose calls to it could never complete\n",
-                 c.host, engine_.rank(), c.node, c.pid);
-      std::fflush(stderr);
-      MPI_Abort(MPI_COMM_WORLD, 1);
-    }
+  const auto now = std::chrono::steady_clock::now();
+  // The watchdog runs only while this host polls (every 100 ms or so then).
+  // After a longer pause, heartbeats that came meanwhile may still wait to
+  // be received: the silence starts again instead.
+  if (now - checked_ > std::chrono::seconds(1))
+    for (Child &c : children_)
+      c.heard = now;
+  checked_ = now;
+  for (const Child &c : children_) {
+    if (c.done)
+      continue;
+    const bool here = c.node == node;
+    if (here && kill(c.pid, 0) != 0 && errno == ESRCH)
+      end_job_for(c, "has died", false);
+    if (now - c.heard > silence_limit())
+      end_job_for(
+          c,
+          fmt::format("has sent nothing for {} s (stopped, hung or cut off)",
+                      std::chrono::duration_cast<std::chrono::seconds>(now - c.heard).count()),
+          here);
+  }
+}
+
+void SpawnedHosts::end_job_for(const Child &c, const std::string &what, bool kill_it) const {
+  fmt::print(stderr,
+             "poc: host {} (spawned by host {} on {}, pid {}) {}; ending the job, whose calls "
+             "to it could never complete\n",
+             c.host, engine_.rank(), c.node, c.pid, what);
+  std::fflush(stderr);
+  // A stopped process ignores the SIGTERM with which Open MPI ends a job,
+  // which would then never end.
+  if (kill_it)
+    kill(c.pid, SIGKILL);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  std::abort();
 }
 
 std::vector<int> SpawnedHosts::spawn(const std::string &hostname, int count,
@@ -150,12 +200,41 @@ std::vector<int> SpawnedHosts::spawn(const std::string &hostname, int count,
               "MPI_Recv");
     hosts.push_back(base + i);
     started.push_back({base + i, std::string(reply.node, strnlen(reply.node, sizeof reply.node)),
-                       static_cast<pid_t>(reply.pid)});
+                       static_cast<pid_t>(reply.pid), std::chrono::steady_clock::now(), false});
   }
   engine_.links().add(link);
   HostLock lk(engine_.progress());
   children_.insert(children_.end(), started.begin(), started.end());
   return hosts;
+}
+
+Heartbeat::Heartbeat(Engine &engine, int parent)
+    : thread_([this, &engine, parent] { beat(engine, parent); }) {}
+
+void Heartbeat::stop() {
+  {
+    std::lock_guard<std::mutex> lk(mutex_);
+    stopping_ = true;
+  }
+  cv_.notify_one();
+  if (thread_.joinable())
+    thread_.join();
+}
+
+void Heartbeat::beat(Engine &engine, int parent) {
+  std::unique_lock<std::mutex> lk(mutex_);
+  while (!cv_.wait_for(lk, std::chrono::seconds(1), [&] { return stopping_; })) {
+    lk.unlock();
+    try {
+      engine.sender().send(parent, Kind::heartbeat, NoHead{});
+    } catch (const std::exception &e) {
+      // The parent's own checks end the job; this host only says why.
+      fmt::print(stderr, "poc: host {}: cannot send a heartbeat to host {}: {}\n", engine.rank(),
+                 parent, e.what());
+      return;
+    }
+    lk.lock();
+  }
 }
 
 std::shared_ptr<Link> join_parent(MPI_Comm parent, Hello &hello) {

@@ -7,13 +7,16 @@
 
 #include <sys/types.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <cstdint>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <mpi.h>
-
-#include <cstdint>
 
 namespace poc::detail {
 
@@ -27,11 +30,15 @@ struct Hello {
 };
 
 /// What each spawned host answers its parent's Hello with: where it runs,
-/// so that the parent can tell when it dies (Host::check_spawned_hosts).
+/// so that the parent can tell when it dies (SpawnedHosts::check_alive).
 struct HelloReply {
   std::int32_t pid = 0;
   char node[64] = {};
 };
+
+/// How long a parent waits without a heartbeat from a host it spawned
+/// before it ends the job: POC_HOST_SILENCE_S seconds (default 10).
+std::chrono::steady_clock::duration silence_limit();
 
 /// The hosts this host spawned: starting them, and noticing their death.
 /// Guarded by the host mutex.
@@ -53,25 +60,65 @@ public:
   /// The job is ending: spawn refuses.
   void refuse_new(HostLock &) noexcept { refusing_ = true; }
 
-  /// Ends the job, naming the host, if a host spawned on this node has
-  /// died (its process is gone while the job runs): Open MPI reports the
-  /// death but the links to it never fail, so whoever waited for that host
-  /// would wait forever. Run by the engine's poller.
-  void check_alive(HostLock &lk) const;
+  /// A heartbeat (Kind::heartbeat) came from spawned host `host`.
+  void heard_from(int host, HostLock &lk);
+  /// Spawned host `host` reported that it is done (Kind::shutdown_done):
+  /// it sends no more heartbeats and may end once the job finishes.
+  void reported_done(int host, HostLock &lk);
+
+  /// Ends the job, naming the host, if a host this one spawned has died or
+  /// stopped: its process is gone (on this node), or nothing came from it
+  /// for silence_limit() while this host polled (on any node: a host that
+  /// is stopped, hung in the kernel or cut off). Open MPI reports a lost
+  /// peer but the links to it never fail, so whoever waited for that host
+  /// would wait forever. Run by the engine's poller (Progress's watchdog).
+  void check_alive(HostLock &lk);
 
 private:
-  /// A spawned host: its number, and its OS process (where it runs).
+  /// A spawned host: its number, its OS process (where it runs), when
+  /// this host last heard from it, and whether it reported that it is done.
   struct Child {
     int host;
     std::string node;
     pid_t pid;
+    std::chrono::steady_clock::time_point heard;
+    bool done = false;
   };
+  /// Reports that `c` `what` and aborts the job, killing `c`'s process
+  /// first if `kill_it` (it runs on this node).
+  [[noreturn]] void end_job_for(const Child &c, const std::string &what, bool kill_it) const;
+
   Engine &engine_;
   int job_hosts_;
   std::vector<Child> children_;
+  /// The last check_alive: silence counts only while this host polls.
+  std::chrono::steady_clock::time_point checked_;
   /// Numbers used so far, including those of failed spawns.
   int numbers_used_ = 0;
   bool refusing_ = false;
+};
+
+/// A spawned host's signs of life: a thread that sends its parent a
+/// heartbeat every second until stop(), whatever the host's own threads
+/// are doing (all of them may be busy in methods for hours).
+class Heartbeat {
+public:
+  /// Starts beating to `parent` through `engine`.
+  Heartbeat(Engine &engine, int parent);
+  ~Heartbeat() { stop(); }
+  Heartbeat(const Heartbeat &) = delete;
+  Heartbeat &operator=(const Heartbeat &) = delete;
+  /// Stops beating (before the host reports that it is done, so that no
+  /// heartbeat follows its last message); idempotent.
+  void stop();
+
+private:
+  void beat(Engine &engine, int parent);
+
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool stopping_ = false;
+  std::thread thread_;
 };
 
 /// Remembers the program's arguments (spawned hosts run the same program

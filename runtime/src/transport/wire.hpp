@@ -53,7 +53,8 @@ enum class Kind : std::uint8_t {
   close_connection,  ///< on a connection: its owner closes it; no body
   connection_closed, ///< on a connection: the acceptor sends nothing more on it
   oversized,         ///< OversizedHead; no body: the message is its out-of-band chunks
-  last = oversized
+  heartbeat,         ///< a spawned host to its parent, every second: it still runs; no body
+  last = heartbeat
 };
 
 /// MPI tags on the request communicator (kHelloTag: a parent's first
