@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <thread>
 
 using pocstd::AlignedBuffer;
 
@@ -52,4 +53,33 @@ TEST(AlignedBuffer, ResizeKeepsPrefixZeroesGrowthReusesStorage) {
   EXPECT_EQ(a.data()[4999], std::byte{0});
   a.resizeForOverwrite(100);
   EXPECT_EQ(a.size(), 100u);
+}
+
+TEST(AlignedBuffer, FreedStorageOfPageSizesIsReusedByItsThreadZeroedAsAsked) {
+  // A capacity no other test of this program uses, so no storage another
+  // test freed is waiting for it.
+  constexpr std::size_t kPage = 129 * AlignedBuffer::kAlignment;
+  std::byte *first = nullptr;
+  {
+    AlignedBuffer a(kPage);
+    first = a.data();
+    std::memset(a.data(), 0xff, kPage);
+  }
+  // The same thread's next buffer of that capacity gets the storage back,
+  // zeroed again when the constructor promises zeros.
+  AlignedBuffer b(kPage);
+  EXPECT_EQ(b.data(), first);
+  EXPECT_EQ(b.data()[0], std::byte{0});
+  EXPECT_EQ(b.data()[kPage - 1], std::byte{0});
+  // Another thread keeps its own: it never gets this thread's storage.
+  std::byte *kept = b.data();
+  { AlignedBuffer drop(std::move(b)); }
+  std::byte *other = nullptr;
+  std::thread([&] {
+    AlignedBuffer c = AlignedBuffer::forOverwrite(kPage);
+    other = c.data();
+  }).join();
+  EXPECT_NE(other, kept);
+  AlignedBuffer d = AlignedBuffer::forOverwrite(kPage);
+  EXPECT_EQ(d.data(), kept);
 }
