@@ -111,8 +111,8 @@ int main(int argc, char **argv) {
   }
   delete device;
   const double poc_us = median(poc_reads);
-  for (auto [baseline, base] : {std::pair{"ping-pong", &ping_pong},
-                                 std::pair{"8 B request, page answer", &request_page}}) {
+  for (auto [baseline, base] :
+       {std::pair{"ping-pong", &ping_pong}, std::pair{"8 B request, page answer", &request_page}}) {
     const double raw_us = median(*base);
     fmt::print("RESULT|{} KiB page read vs raw {} (us)|{:.3f}|{:.3f}|us|{:.2f}\n", page_kib,
                baseline, poc_us, raw_us, poc_us / raw_us);

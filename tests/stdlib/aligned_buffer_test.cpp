@@ -73,7 +73,9 @@ TEST(AlignedBuffer, FreedStorageOfPageSizesIsReusedByItsThreadZeroedAsAsked) {
   EXPECT_EQ(b.data()[kPage - 1], std::byte{0});
   // Another thread keeps its own: it never gets this thread's storage.
   std::byte *kept = b.data();
-  { AlignedBuffer drop(std::move(b)); }
+  {
+    AlignedBuffer drop(std::move(b));
+  }
   std::byte *other = nullptr;
   std::thread([&] {
     AlignedBuffer c = AlignedBuffer::forOverwrite(kPage);

@@ -1,0 +1,40 @@
+// A spawned host killed with kill -9 (no argument) or stopped with SIGSTOP
+// (`stop`) while the program waits for it: the job ends with an error
+// naming the host, instead of waiting forever (docs/runtime.md section 11).
+// A stopped host's process still exists; its missing heartbeats give it
+// away. Run with POC_HOST_CAPACITY=1, so that the second process is on a
+// spawned host (and, for `stop`, a short POC_HOST_SILENCE_S).
+#include "process_state.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+
+class Victim {
+public:
+  Victim() = default;
+  int pid() const { return static_cast<int>(getpid()); }
+  int ping() const { return 1; }
+};
+
+int main(int argc, char **argv) {
+  const bool stop = argc > 1 && std::strcmp(argv[1], "stop") == 0;
+  Victim *near = new ("m") Victim();
+  Victim *far = new ("m") Victim();
+  const int pid = far->pid();
+  if (pid == near->pid()) {
+    std::printf("FAILED: the second process is not on a spawned host\n");
+    return 1;
+  }
+  // Signals take effect asynchronously: a host still running would answer.
+  kill(pid, stop ? SIGSTOP : SIGKILL);
+  for (char state = process_state(pid); state && state != (stop ? 'T' : 'Z');
+       state = process_state(pid))
+    usleep(1000);
+  std::printf("%s the spawned host\n", stop ? "stopped" : "killed");
+  std::fflush(stdout);
+  far->ping();
+  std::printf("FAILED: a call to a %s host returned\n", stop ? "stopped" : "dead");
+  return 1;
+}
