@@ -51,6 +51,17 @@ bool resolves(const std::string &hostname) {
   return true;
 }
 
+/// How long a parent waits without a heartbeat from a host it spawned
+/// before it ends the job: POC_HOST_SILENCE_S seconds (default 10).
+std::chrono::steady_clock::duration silence_limit() {
+  static const std::chrono::steady_clock::duration limit = [] {
+    const char *env = std::getenv("POC_HOST_SILENCE_S");
+    const long seconds = env && *env ? std::strtol(env, nullptr, 10) : 0;
+    return std::chrono::steady_clock::duration(std::chrono::seconds(seconds > 0 ? seconds : 10));
+  }();
+  return limit;
+}
+
 } // namespace
 
 void remember_arguments(int argc, char **argv) { g_arguments.assign(argv, argv + argc); }
@@ -65,25 +76,21 @@ std::vector<int> SpawnedHosts::hosts(HostLock &) const {
   return hosts;
 }
 
-std::chrono::steady_clock::duration silence_limit() {
-  static const std::chrono::steady_clock::duration limit = [] {
-    const char *env = std::getenv("POC_HOST_SILENCE_S");
-    const long seconds = env && *env ? std::strtol(env, nullptr, 10) : 0;
-    return std::chrono::steady_clock::duration(std::chrono::seconds(seconds > 0 ? seconds : 10));
-  }();
-  return limit;
+SpawnedHosts::Child *SpawnedHosts::child(int host) noexcept {
+  for (Child &c : children_)
+    if (c.host == host)
+      return &c;
+  return nullptr;
 }
 
 void SpawnedHosts::heard_from(int host, HostLock &) {
-  for (Child &c : children_)
-    if (c.host == host)
-      c.heard = std::chrono::steady_clock::now();
+  if (Child *c = child(host))
+    c->heard = std::chrono::steady_clock::now();
 }
 
 void SpawnedHosts::reported_done(int host, HostLock &) {
-  for (Child &c : children_)
-    if (c.host == host)
-      c.done = true;
+  if (Child *c = child(host))
+    c->done = true;
 }
 
 void SpawnedHosts::check_alive(HostLock &) {

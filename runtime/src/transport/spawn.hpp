@@ -36,10 +36,6 @@ struct HelloReply {
   char node[64] = {};
 };
 
-/// How long a parent waits without a heartbeat from a host it spawned
-/// before it ends the job: POC_HOST_SILENCE_S seconds (default 10).
-std::chrono::steady_clock::duration silence_limit();
-
 /// The hosts this host spawned: starting them, and noticing their death.
 /// Guarded by the host mutex.
 class SpawnedHosts {
@@ -87,6 +83,8 @@ private:
   /// Reports that `c` `what` and aborts the job, killing `c`'s process
   /// first if `kill_it` (it runs on this node).
   [[noreturn]] void end_job_for(const Child &c, const std::string &what, bool kill_it) const;
+  /// The spawned host numbered `host`, or null if this host did not spawn it.
+  Child *child(int host) noexcept;
 
   Engine &engine_;
   int job_hosts_;
