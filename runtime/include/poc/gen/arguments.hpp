@@ -93,20 +93,9 @@ inline constexpr bool is_reference_only_v =
 /// Writes the pointer `p` to an object of class `type` in the serializer's
 /// pointer form, as null or a reference to a process (`complete` is the
 /// address of the object's complete object); throws encode_error for a
-/// local object that is not a process. One function for all classes.
-[[gnu::noinline]] inline void write_reference(Writer &w, const void *p, const void *complete,
-                                              const std::type_info &type) {
-  if (p == nullptr) {
-    w.write_byte(kNullPointer);
-    return;
-  }
-  std::optional<ProcessId> id = is_remote(p) ? remote_id(p) : hosted_id(complete);
-  if (!id)
-    throw encode_error("poc: cannot send a local object of class '" + type_name(type) +
-                       "' by value: a pointer to it is a reference to a process");
-  w.write_byte(kRemoteReference);
-  w.write(*id);
-}
+/// local object that is not a process. One function for all classes, in
+/// the runtime library.
+void write_reference(Writer &w, const void *p, const void *complete, const std::type_info &type);
 
 /// Writes the pointer `p` to a class whose pointers are references only
 /// (is_reference_only_v).
@@ -123,19 +112,9 @@ template <class U> void write_reference(Writer &w, U *p) {
 
 /// Reads a pointer written by write_reference: null, or the interned address
 /// of the process (of at least `size` bytes); a copy of an object of class
-/// `type` is a decode error. One function for all classes.
-[[gnu::noinline]] inline void *read_reference(Reader &r, std::size_t size,
-                                              const std::type_info &type) {
-  std::uint8_t tag = r.read_byte();
-  if (tag == kNullPointer)
-    return nullptr;
-  if (tag != kRemoteReference)
-    r.fail("a pointer to class '" + type_name(type) +
-           "' is null or a reference to a process, not pointer tag " + std::to_string(tag));
-  ProcessId id;
-  r.read(id);
-  return reference_to(id, size);
-}
+/// `type` is a decode error. One function for all classes, in the runtime
+/// library.
+void *read_reference(Reader &r, std::size_t size, const std::type_info &type);
 
 /// Reads a pointer to a class whose pointers are references only
 /// (is_reference_only_v).
@@ -162,10 +141,8 @@ template <class X> void write_elements(Writer &w, const X *p, std::size_t n) {
 }
 
 /// Throws the decode error of an element count that exceeds the message
-/// (out of line: it is the same for every element type).
-[[noreturn, gnu::noinline]] inline void throw_count_exceeds(std::uint64_t n) {
-  throw decode_error("poc: array of " + std::to_string(n) + " elements exceeds the message");
-}
+/// (in the runtime library: it is the same for every element type).
+[[noreturn]] void throw_count_exceeds(std::uint64_t n);
 
 /// Reads an element count written by write_elements and checks it: at most
 /// kMaxArrayBytes in total, and for elements that travel inline at most one
