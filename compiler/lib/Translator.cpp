@@ -30,6 +30,16 @@ namespace pocc {
 
 namespace {
 
+/// Whether the parse may skip the body of \p D: a function of a system
+/// header, library code that poc++ never rewrites (RewriteVisitor::inUserFile)
+/// and the system compiler parses again. Most of a parse's time goes to the
+/// bodies of the library headers a file includes. Sema keeps the bodies it
+/// needs to go on: constexpr functions and those whose return type is
+/// deduced (Sema::canSkipFunctionBody).
+bool isLibraryFunction(const CompilerInstance &CI, const Decl *D) {
+  return CI.getSourceManager().isInSystemHeader(D->getLocation());
+}
+
 /// The consumer that does the translation once the file is parsed.
 class TranslateConsumer : public ASTConsumer {
 public:
@@ -49,6 +59,7 @@ public:
   }
   /// Declarations loaded from a precompiled header are library code.
   void HandleInterestingDecl(DeclGroupRef) override {}
+  bool shouldSkipFunctionBody(Decl *D) override { return isLibraryFunction(CI, D); }
   void HandleTranslationUnit(ASTContext &C) override;
   /// Where the preprocessor records the include directives.
   std::vector<IncludeDirective> &includes() { return Includes; }
@@ -151,6 +162,7 @@ public:
   }
   /// Declarations loaded from a precompiled header are library code.
   void HandleInterestingDecl(DeclGroupRef) override {}
+  bool shouldSkipFunctionBody(Decl *D) override { return isLibraryFunction(CI, D); }
   void HandleTranslationUnit(ASTContext &C) override {
     // The client's count: errors it showed (not one it knows to be valid
     // poc++, UserSourcePrinter::isStartedVoidCall).
@@ -166,7 +178,19 @@ private:
   std::vector<Decl *> TopLevel;
 };
 
+/// Asks the parser to offer the consumer each function body to skip.
+bool offerBodiesToSkip(CompilerInstance &CI) {
+  CI.getFrontendOpts().SkipFunctionBodies = true;
+  return true;
+}
+
 } // namespace
+
+bool TranslateAction::BeginSourceFileAction(CompilerInstance &CI) { return offerBodiesToSkip(CI); }
+
+bool CollectRemotableAction::BeginSourceFileAction(CompilerInstance &CI) {
+  return offerBodiesToSkip(CI);
+}
 
 std::unique_ptr<ASTConsumer> TranslateAction::CreateASTConsumer(CompilerInstance &CI,
                                                                 llvm::StringRef) {

@@ -34,6 +34,8 @@ protected:
   /// translation unit skips those end-of-file instantiations, which are
   /// most of the parse's time. The system compiler instantiates them later.
   clang::TranslationUnitKind getTranslationUnitKind() override { return clang::TU_Prefix; }
+  /// Lets the consumer skip the bodies of library functions.
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override;
 
 private:
   const TranslateOptions &Opts;
@@ -50,6 +52,8 @@ protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef InFile) override;
   clang::TranslationUnitKind getTranslationUnitKind() override { return clang::TU_Prefix; }
+  /// Lets the consumer skip the bodies of library functions.
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override;
 
 private:
   std::set<std::string> &Names;
