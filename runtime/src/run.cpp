@@ -1,4 +1,5 @@
 #include "leak_checker.hpp"
+#include "memory_reuse.hpp"
 #include "persistent/activation.hpp"
 #include "process/affinity.hpp"
 #include "process/arena.hpp"
@@ -46,6 +47,7 @@ int host_rank() { return g_rank; }
 int host_count() { return g_size; }
 
 int run(int argc, char **argv, std::function<int(int, char **)> body) {
+  detail::keep_freed_memory();
   int provided = 0;
   int already = 0;
   MPI_Initialized(&already);
