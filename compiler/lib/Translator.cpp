@@ -32,10 +32,9 @@ namespace {
 
 /// Whether the parse may skip the body of \p D: a function of a system
 /// header, library code that poc++ never rewrites (RewriteVisitor::inUserFile)
-/// and the system compiler parses again. Most of a parse's time goes to the
-/// bodies of the library headers a file includes. Sema keeps the bodies it
-/// needs to go on: constexpr functions and those whose return type is
-/// deduced (Sema::canSkipFunctionBody).
+/// and the system compiler parses again (13% of the parse of fft3d's
+/// main.cpp). Sema keeps the bodies it needs to go on: constexpr functions
+/// and those whose return type is deduced (Sema::canSkipFunctionBody).
 bool isLibraryFunction(const CompilerInstance &CI, const Decl *D) {
   return CI.getSourceManager().isInSystemHeader(D->getLocation());
 }
