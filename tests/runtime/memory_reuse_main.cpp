@@ -12,6 +12,7 @@
 #include <poc/run.hpp>
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -32,7 +33,7 @@ long minor_faults() {
 
 int body(int argc, char **argv) {
   const bool expect_kept = argc > 1 && std::string(argv[1]) == "kept";
-  const long pages_per_round = static_cast<long>(kLive * kBlock / 4096);
+  const long pages_per_round = static_cast<long>(kLive * kBlock) / sysconf(_SC_PAGESIZE);
   check::section("page faults of 1 MiB blocks freed and allocated again", [&] {
     const long before = minor_faults();
     for (long round = 0; round < kRounds; ++round) {
