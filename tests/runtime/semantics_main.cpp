@@ -7,6 +7,7 @@
 
 #include <poc/gen/runtime.hpp>
 
+#include <filesystem>
 #include <set>
 #include <unordered_set>
 
@@ -18,6 +19,12 @@ namespace {
 
 Counter *make(int start, const poc::machine &m = "m1") {
   return Counter_client::create_0(m, start);
+}
+
+/// Threads of this OS process.
+std::size_t thread_count() {
+  auto tasks = std::filesystem::directory_iterator("/proc/self/task");
+  return static_cast<std::size_t>(std::distance(begin(tasks), end(tasks)));
 }
 
 int body() {
@@ -331,6 +338,35 @@ int body() {
     poc::start_local([] { throw std::runtime_error("local failure"); });
     CHECK(check::throws<std::runtime_error>([] { poc::sync(); }, "local failure"));
     CHECK(n == 10);
+  });
+
+  check::section("idle processes hold no thread; each runs its requests in order", [] {
+    // The processes live on this rank, so this rank's threads are counted.
+    constexpr int kProcesses = 64;
+    const std::size_t threads_before = thread_count();
+    std::vector<Counter *> cs;
+    for (int i = 0; i < kProcesses; ++i)
+      cs.push_back(Counter_client::create_0(poc::this_machine(), i));
+    for (Counter *c : cs)
+      Counter_client::add_0(c, 0);
+    // A thread per process would be 64 more.
+    const std::size_t grown = thread_count() - threads_before;
+    if (grown > 8)
+      std::printf("FAIL: %zu more threads for %d idle processes\n", grown, kProcesses);
+    CHECK(grown <= 8);
+    // All of them runnable at once: each runs, in the order of its requests.
+    for (int round = 0; round < 3; ++round)
+      for (Counter *c : cs)
+        Counter_client::append_0_start(c, round);
+    poc::sync();
+    bool ordered = true;
+    for (Counter *c : cs)
+      ordered = ordered && Counter_client::log_0(c) == std::vector<int>{0, 1, 2};
+    CHECK(ordered);
+    // A method waiting for another idle process of its host gets it served.
+    CHECK(Counter_client::add_to_0(cs[0], cs[1], 5) == 6);
+    for (Counter *c : cs)
+      poc::destroy(c);
   });
 
   check::section("machines and misuse", [] {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <poc/gen/request.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -80,6 +81,8 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts)
     workers_.push_back(std::move(w));
   }
 }
+
+thread_local Host::Worker *Host::t_worker_ = nullptr;
 
 Host::~Host() {
   join_all();
@@ -186,13 +189,15 @@ void Host::add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLoc
       enqueue(p, std::move(q), lk);
     pending_.erase(pend);
   }
-  start_process(p, lk);
+  engine_.progress().set_wake_free_pollers(processes_.size() > 1, lk);
 }
 
 void Host::enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
   if (is_started(m->kind()))
     ++p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
   p.mailbox.push_back(std::move(m));
+  if (!p.served)
+    start_process(p, lk);
   engine_.progress().notify(lk);
 }
 
@@ -228,33 +233,51 @@ void Host::send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
 // ---------------------------------------------------------------- processes
 
 void Host::start_process(Process &p, HostLock &) {
-  ++running_threads_;
-  if (!idle_workers_.empty()) {
-    Worker *w = idle_workers_.back();
+  p.served = true;
+  Worker *w = nullptr;
+  if (t_worker_ && t_worker_->free && !t_worker_->assigned) {
+    w = t_worker_;
+    idle_workers_.erase(std::find(idle_workers_.begin(), idle_workers_.end(), w));
+  } else if (!idle_workers_.empty()) {
+    w = idle_workers_.back();
     idle_workers_.pop_back();
-    w->assigned = &p;
-    w->cv.notify_one();
+  } else if (stopping_) {
+    // Ending a process never waits for another, so a busy thread is soon
+    // free; a process per thread would start a thread per idle process.
+    runnable_.push_back(&p);
     return;
   }
-  auto w = std::make_unique<Worker>();
-  Worker *raw = w.get();
-  w->assigned = &p;
-  w->thread = std::thread(&Host::worker_main, this, raw);
-  workers_.push_back(std::move(w));
+  if (w) {
+    w->assigned = &p;
+    return;
+  }
+  // Every thread is busy, maybe waiting for this very process: it gets a
+  // thread of its own.
+  auto owned = std::make_unique<Worker>();
+  owned->assigned = &p;
+  owned->thread = std::thread(&Host::worker_main, this, owned.get());
+  workers_.push_back(std::move(owned));
 }
 
 void Host::worker_main(Worker *w) {
+  t_worker_ = w;
   HostLock lk(engine_.progress());
   for (;;) {
-    w->cv.wait(lk, [&] { return w->assigned || w->exit; });
-    if (!w->assigned)
-      return;
-    Process *p = w->assigned;
-    w->assigned = nullptr;
-    serve(*p, lk);
-    if (w->exit)
-      return;
-    idle_workers_.push_back(w);
+    if (!w->assigned && !runnable_.empty()) {
+      w->assigned = runnable_.front();
+      runnable_.pop_front();
+    }
+    if (!w->assigned) {
+      w->free = true;
+      idle_workers_.push_back(w);
+      engine_.progress().wait_until(lk, [&] { return w->assigned || w->exit; }, WaitRole::free);
+      w->free = false;
+      if (!w->assigned) {
+        idle_workers_.erase(std::find(idle_workers_.begin(), idle_workers_.end(), w));
+        return;
+      }
+    }
+    serve(*std::exchange(w->assigned, nullptr), lk);
   }
 }
 
@@ -269,9 +292,14 @@ void Host::serve(Process &p, HostLock &lk) {
       if (p.mailbox.empty())
         flush_acks(p, false, lk);
     }
-    engine_.progress().wait_until(lk, [&] { return !p.mailbox.empty() || stopping_; });
     if (stopping_)
       break;
+    if (p.mailbox.empty()) {
+      // Idle: the next request gives it a thread again.
+      p.served = false;
+      Callers::adopt(nullptr);
+      return;
+    }
     std::unique_ptr<Message> m = std::move(p.mailbox.front());
     p.mailbox.pop_front();
     if (is_started(m->kind()))
@@ -283,6 +311,11 @@ void Host::serve(Process &p, HostLock &lk) {
     if (ended)
       break;
   }
+  end_process(p, lk);
+  Callers::adopt(nullptr);
+}
+
+void Host::end_process(Process &p, HostLock &lk) {
   if (p.attachment && p.object && extension_) {
     // The job is ending: the layer above saves what it must, now that no
     // method is changing the object any more.
@@ -321,9 +354,8 @@ void Host::serve(Process &p, HostLock &lk) {
   processes_.erase(it);
   for (auto &m : next_activation)
     route_request(std::move(m), dead, lk);
-  --running_threads_;
+  engine_.progress().set_wake_free_pollers(processes_.size() > 1, lk);
   engine_.progress().notify(lk);
-  Callers::adopt(nullptr);
   lk.unlock();
   dead.clear();
   for (auto &t : owned->context.tasks)
@@ -492,6 +524,10 @@ void Host::begin_shutdown(HostLock &lk) {
     for (auto &m : queue)
       reject(std::move(m), RemoteFailure::of<usage_error>("the program has ended"), dead, lk);
   pending_.clear();
+  // Idle processes have no thread to end them: they get one.
+  for (auto &[id, p] : processes_)
+    if (!p->served)
+      start_process(*p, lk);
   engine_.progress().notify(lk);
   // `dead` holds requests whose blocks must be drained; with the mutex held
   // that could stall the poller, so hand them to the calling thread's end.
@@ -506,7 +542,7 @@ std::size_t Host::reporting_hosts(HostLock &lk) const {
 }
 
 void Host::drain(HostLock &lk) {
-  engine_.progress().wait_until(lk, [&] { return running_threads_ == 0; }, WaitRole::idle);
+  engine_.progress().wait_until(lk, [&] { return processes_.empty(); }, WaitRole::idle);
   // Every host still serves (nobody finishes before all are done), so the
   // hosts this one connected to answer the close handshakes.
   lk.unlock();
@@ -555,10 +591,10 @@ void Host::join_all() {
     HostLock lk(engine_.progress());
     for (auto &w : workers_) {
       w->exit = true;
-      w->cv.notify_one();
       if (w->thread.joinable())
         threads.push_back(std::move(w->thread));
     }
+    engine_.progress().notify(lk);
     for (auto &t : callers_.main().tasks)
       if (t.joinable())
         threads.push_back(std::move(t));

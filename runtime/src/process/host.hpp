@@ -2,7 +2,8 @@
 /// \file
 /// A host: one MPI rank's (or spawned host's) share of the job, in the
 /// process model. Owns the process table: the processes hosted here, each
-/// with a mailbox, served by pool threads; routes what the transport
+/// with a mailbox, served by pool threads (a process has a thread only
+/// while it has requests to run); routes what the transport
 /// delivers to them, to the callers (replies, acknowledgements), to the
 /// barriers and to the connections; and runs the shutdown protocol
 /// (docs/runtime.md section 8). All state is guarded by the host mutex.
@@ -14,7 +15,6 @@
 #include "transport/engine.hpp"
 #include "transport/spawn.hpp"
 
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -70,13 +70,18 @@ public:
   const bool &stopping(HostLock &) const noexcept { return stopping_; }
 
 private:
+  /// A pool thread.
   struct Worker {
     std::thread thread;
-    std::condition_variable cv;
+    /// The process it serves next.
     Process *assigned = nullptr;
+    /// Waiting for a process to serve (it is then in idle_workers_).
+    bool free = false;
     bool exit = false;
   };
   using Graves = std::vector<std::unique_ptr<Message>>;
+  /// The pool thread running on this thread, if it is one.
+  static thread_local Worker *t_worker_;
 
   void route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link);
   void route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk);
@@ -87,9 +92,18 @@ private:
   void reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead, HostLock &lk);
   /// Adds process `target` of class `cls` and queues its first request.
   void add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLock &lk);
+  /// Gives `p`, which has requests and no thread, a pool thread: the
+  /// calling thread if it is a free pool thread (the request then runs
+  /// where it arrived), else an idle one, else a new one; while the job
+  /// ends, it waits for a busy one instead.
   void start_process(Process &p, HostLock &lk);
   void worker_main(Worker *w);
+  /// Runs `p`'s queued requests; returns when its mailbox is empty (and
+  /// its acknowledgements sent), or after ending it.
   void serve(Process &p, HostLock &lk);
+  /// Ends process `p`, whose requests stop here: refuses what is queued
+  /// and removes it from the table.
+  void end_process(Process &p, HostLock &lk);
   /// Executes one request on the process's thread; true if the process ended.
   bool execute(Process &p, Message &m);
   void finish_started(Process &p, const Message &m, const RemoteFailure *failure, HostLock &lk);
@@ -100,7 +114,7 @@ private:
   /// Reports a failed method or a deletion of a group member to its group.
   void abandon_if_member(const Process &p, const std::string &event) noexcept;
   void begin_shutdown(HostLock &lk);
-  /// The end of serving: waits for this host's process threads, closes
+  /// The end of serving: waits until this host's processes have ended, closes
   /// its connections and waits for the hosts that report to it.
   void drain(HostLock &lk);
   /// Hosts that report done to this one: its children, and on rank 0 the
@@ -129,8 +143,10 @@ private:
 
   // The pool of threads that serve processes.
   std::vector<std::unique_ptr<Worker>> workers_;
+  /// Free pool threads.
   std::vector<Worker *> idle_workers_;
-  int running_threads_ = 0;
+  /// While the job ends: processes to end once a pool thread is free.
+  std::deque<Process *> runnable_;
 
   // Shutdown.
   bool stopping_ = false;

@@ -34,6 +34,9 @@ struct Process {
   State state = State::constructing;
   std::string failure;
   std::deque<std::unique_ptr<Message>> mailbox;
+  /// A pool thread serves the mailbox, or is assigned to (Host): at most
+  /// one at a time, so requests run in the order they arrived.
+  bool served = false;
   Context context;
   /// Per caller (host, context): started requests queued, and executed but
   /// not yet acknowledged (with their errors).

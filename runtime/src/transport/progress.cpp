@@ -12,11 +12,17 @@ namespace {
 /// Messages the poller routes in one go once its own wait is over.
 constexpr int kBatch = 32;
 
-/// How often the idle main thread of a rank checks whether anybody polls:
-/// every kIdleCheck while it had to, backing off to kIdleCheckMax while a
-/// process thread polls (so an idle host wakes rarely).
-constexpr auto kIdleCheck = std::chrono::milliseconds(1);
-constexpr auto kIdleCheckMax = std::chrono::milliseconds(50);
+/// How often a free pool thread or the idle main thread checks whether
+/// anybody polls: every kIdleCheck while it had to, backing off to
+/// kIdleCheckMax while another thread polls (so an idle host wakes rarely).
+constexpr auto kIdleCheck = std::chrono::microseconds(1000);
+constexpr auto kIdleCheckMax = std::chrono::microseconds(50000);
+/// How often a free pool thread looks while another thread polls and is
+/// busy (not napping), if the host wants free pollers: a poller that
+/// leaves to run a request then need not wake one (a thread switch, the
+/// largest part of a creation on a loaded host), because one looks within
+/// this time anyway.
+constexpr auto kBusyCheck = std::chrono::microseconds(200);
 
 /// Idle back-off of the poller: spin (probing) for a while after the last
 /// message, then yield the core, then sleep in naps that grow with the time
@@ -86,23 +92,47 @@ private:
 
 HostLock::HostLock(Progress &progress) : std::unique_lock<std::mutex>(progress.mu_) {}
 
-void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole role) {
-  Waiter self{{}, &pred, role};
-  waiters_.push_back(&self);
-  if (role == WaitRole::process) {
-    ++process_waiters_;
-    // An idle-role poller should hand over to us promptly.
-    if (leader_ && leader_->role == WaitRole::idle)
-      leader_->cv.notify_one();
+bool Progress::outranked(WaitRole role) const noexcept {
+  switch (role) {
+  case WaitRole::process:
+    return false;
+  case WaitRole::free:
+    return process_waiters_ > 0;
+  case WaitRole::idle:
+    return process_waiters_ > 0 || free_waiters_ > 0;
   }
-  std::chrono::milliseconds idle_check = kIdleCheck;
+  return false;
+}
+
+bool Progress::may_lead(WaitRole role) const noexcept { return !leader_ && !outranked(role); }
+
+void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole role) {
+  Waiter self{{}, &pred, role, {}};
+  waiters_.push_back(&self);
+  if (role == WaitRole::process)
+    ++process_waiters_;
+  else if (role == WaitRole::free)
+    ++free_waiters_;
+  // A poller of a later role should hand over to us promptly.
+  if (leader_ && outranked(leader_->role))
+    leader_->cv.notify_one();
+  std::chrono::microseconds idle_check = kIdleCheck;
   while (!pred()) {
-    bool may_lead = !leader_ && (role == WaitRole::process || process_waiters_ == 0);
-    if (may_lead) {
+    if (may_lead(role)) {
       lead(lk, self);
-    } else if (role == WaitRole::idle) {
-      self.cv.wait_for(lk, idle_check);
+    } else if (role != WaitRole::process) {
+      const bool stand_by =
+          role == WaitRole::free && wake_free_pollers_ && leader_ && !leader_napping_;
+      const auto check = stand_by ? kBusyCheck : idle_check;
+      self.looks_at = std::chrono::steady_clock::now() + check;
+      self.cv.wait_for(lk, check);
       idle_check = leader_ ? std::min(idle_check * 2, kIdleCheckMax) : kIdleCheck;
+    } else if (leader_ && outranked(leader_->role)) {
+      // The poller gives the role up after its current round: wait for
+      // that without sleeping, which would cost two thread switches.
+      lk.unlock();
+      sched_yield();
+      lk.lock();
     } else {
       // Nobody polls and we may not: make sure a thread that may is awake.
       if (!leader_)
@@ -113,6 +143,8 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
   waiters_.erase(std::find(waiters_.begin(), waiters_.end(), &self));
   if (role == WaitRole::process)
     --process_waiters_;
+  else if (role == WaitRole::free)
+    --free_waiters_;
   // Leaving without polling: someone else must poll.
   if (!leader_ && !waiters_.empty())
     hand_off(nullptr);
@@ -120,6 +152,7 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
 
 void Progress::lead(HostLock &lk, Waiter &self) {
   leader_ = &self;
+  leader_napping_ = false;
   Backoff backoff;
   for (;;) {
     lk.unlock();
@@ -135,12 +168,14 @@ void Progress::lead(HostLock &lk, Waiter &self) {
       }
       break;
     }
-    if (self.role == WaitRole::idle && process_waiters_ > 0)
+    if (outranked(self.role))
       break;
     if (got) {
       backoff.reset();
+      leader_napping_ = false;
     } else {
       backoff.pause(lk, self.cv);
+      leader_napping_ = backoff.napping();
       // Followers with deadlines (block receives) re-check while it is quiet.
       if (backoff.napping())
         notify(lk);
@@ -166,13 +201,17 @@ void Progress::watch(HostLock &lk, bool napping) {
 }
 
 void Progress::hand_off(Waiter *self) {
-  // The next poller: a process thread whose predicate does not hold yet.
-  // Waiters whose predicate holds are woken too: they leave, and hand off
-  // in turn if nobody polls by then. The idle main thread is not woken: it
-  // takes the role by itself when it finds nobody polling, so a
-  // process thread that runs one request and comes back does not cost two
-  // thread switches.
+  // The next poller: a `process` waiter whose predicate does not hold yet,
+  // else (if the host wants one) a free pool thread, unless one looks
+  // within kBusyCheck by itself. Waiters whose predicate holds are woken
+  // too: they leave, and hand off in turn if nobody polls by then. The idle main thread is not
+  // woken: it takes the role by itself when it finds nobody polling, so a thread that runs one
+  // request and comes back does not cost two thread switches.
   Waiter *next = nullptr;
+  Waiter *free = nullptr;
+  bool free_looks_soon = false;
+  const auto soon = wake_free_pollers_ ? std::chrono::steady_clock::now() + kBusyCheck
+                                       : std::chrono::steady_clock::time_point{};
   for (Waiter *w : waiters_) {
     if (w == self)
       continue;
@@ -182,7 +221,13 @@ void Progress::hand_off(Waiter *self) {
     }
     if (!next && w->role == WaitRole::process)
       next = w;
+    if (w->role == WaitRole::free) {
+      free = free ? free : w;
+      free_looks_soon = free_looks_soon || w->looks_at <= soon;
+    }
   }
+  if (!next && wake_free_pollers_ && !free_looks_soon)
+    next = free;
   if (next)
     next->cv.notify_one();
 }
@@ -200,5 +245,7 @@ void Progress::wake_poller(HostLock &) {
   if (leader_)
     leader_->cv.notify_one();
 }
+
+void Progress::set_wake_free_pollers(bool wake, HostLock &) { wake_free_pollers_ = wake; }
 
 } // namespace poc::detail

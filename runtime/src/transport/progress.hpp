@@ -7,8 +7,8 @@
 /// installs (receive what arrived, route it, complete outstanding MPI
 /// requests); the others sleep on their own condition variable until their
 /// predicate holds or the poller role is handed to them (leader/followers).
-/// There is no progress thread, so with one process per rank a request
-/// runs on the thread that received it.
+/// There is no progress thread: a request for an idle process runs on the
+/// pool thread that received it (Host).
 
 #include <chrono>
 #include <condition_variable>
@@ -31,13 +31,18 @@ public:
   explicit HostLock(Progress &progress);
 };
 
-/// How eagerly a waiting thread takes the poller role.
+/// How eagerly a waiting thread takes the poller role. A waiter takes it
+/// only while no waiter of an earlier role waits, and a poller of a later
+/// role gives it up when one arrives.
 enum class WaitRole {
-  /// A process's thread (or the caller of a remote method): polls whenever
-  /// nobody else does.
+  /// A thread that waits in the middle of work (the caller of a remote
+  /// method, a method waiting for a send): it receives what it waits for
+  /// itself, without a thread switch.
   process,
-  /// A host's otherwise idle main thread: polls only while no process
-  /// thread waits, so that requests run on the thread that receives them.
+  /// A pool thread waiting for a process to serve: the request that makes
+  /// a process runnable then runs on the thread that received it.
+  free,
+  /// A host's otherwise idle main thread.
   idle,
 };
 
@@ -76,17 +81,33 @@ public:
   /// Wakes the poller if it naps (e.g. it has a new MPI request to test).
   void wake_poller(HostLock &lk);
 
+  /// Whether free pool threads stand by while the poller is busy: they
+  /// then look every 0.2 ms, and a poller that leaves to run a request
+  /// wakes one to take over (when no `process` waiter can) unless one
+  /// looks within that time anyway. The host asks for it while it has
+  /// another process a request could be for; otherwise a free thread
+  /// takes over when it next looks (at most 50 ms), which spares the
+  /// wake-ups on a host with one process.
+  void set_wake_free_pollers(bool wake, HostLock &lk);
+
 private:
   friend class HostLock;
   struct Waiter {
     std::condition_variable cv;
     const std::function<bool()> *pred;
     WaitRole role;
+    /// When a waiter that is not the poller looks again by itself (free
+    /// and idle roles).
+    std::chrono::steady_clock::time_point looks_at{};
   };
 
   void wait(HostLock &lk, const std::function<bool()> &pred, WaitRole role);
   void lead(HostLock &lk, Waiter &self);
   void hand_off(Waiter *self);
+  /// True if `role` may take the poller role now that nobody has it.
+  bool may_lead(WaitRole role) const noexcept;
+  /// True if a waiter of an earlier role than `role` waits.
+  bool outranked(WaitRole role) const noexcept;
   /// Runs the watchdog if it is due: at most every 100 ms, looking at the
   /// clock every 256 quiet rounds while spinning or yielding, and every
   /// round while `napping` (then a round is a nap of up to 10 ms).
@@ -99,7 +120,11 @@ private:
   unsigned watch_rounds_ = 0;
   std::vector<Waiter *> waiters_;
   int process_waiters_ = 0;
+  int free_waiters_ = 0;
+  bool wake_free_pollers_ = false;
   Waiter *leader_ = nullptr;
+  /// The poller has been idle long enough to nap.
+  bool leader_napping_ = false;
 };
 
 } // namespace poc::detail
