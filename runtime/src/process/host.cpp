@@ -189,7 +189,7 @@ void Host::add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLoc
       enqueue(p, std::move(q), lk);
     pending_.erase(pend);
   }
-  engine_.progress().set_wake_free_pollers(processes_.size() > 1, lk);
+  engine_.progress().want_free_pollers(processes_.size() > 1, lk);
 }
 
 void Host::enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
@@ -354,7 +354,7 @@ void Host::end_process(Process &p, HostLock &lk) {
   processes_.erase(it);
   for (auto &m : next_activation)
     route_request(std::move(m), dead, lk);
-  engine_.progress().set_wake_free_pollers(processes_.size() > 1, lk);
+  engine_.progress().want_free_pollers(processes_.size() > 1, lk);
   engine_.progress().notify(lk);
   lk.unlock();
   dead.clear();

@@ -23,6 +23,10 @@ constexpr auto kIdleCheckMax = std::chrono::microseconds(50000);
 /// largest part of a creation on a loaded host), because one looks within
 /// this time anyway.
 constexpr auto kBusyCheck = std::chrono::microseconds(200);
+/// How long free pool threads keep standing by after the host stopped
+/// asking: a host whose second process comes and goes (a creation loop)
+/// keeps them standing by instead of waking one per creation.
+constexpr auto kStandByLinger = std::chrono::milliseconds(50);
 
 /// Idle back-off of the poller: spin (probing) for a while after the last
 /// message, then yield the core, then sleep in naps that grow with the time
@@ -121,10 +125,11 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
     if (may_lead(role)) {
       lead(lk, self);
     } else if (role != WaitRole::process) {
+      const auto now = std::chrono::steady_clock::now();
       const bool stand_by =
-          role == WaitRole::free && wake_free_pollers_ && leader_ && !leader_napping_;
+          role == WaitRole::free && now < free_pollers_wanted_until_ && leader_ && !leader_napping_;
       const auto check = stand_by ? kBusyCheck : idle_check;
-      self.looks_at = std::chrono::steady_clock::now() + check;
+      self.looks_at = now + check;
       self.cv.wait_for(lk, check);
       idle_check = leader_ ? std::min(idle_check * 2, kIdleCheckMax) : kIdleCheck;
     } else if (leader_ && outranked(leader_->role)) {
@@ -210,8 +215,9 @@ void Progress::hand_off(Waiter *self) {
   Waiter *next = nullptr;
   Waiter *free = nullptr;
   bool free_looks_soon = false;
-  const auto soon = wake_free_pollers_ ? std::chrono::steady_clock::now() + kBusyCheck
-                                       : std::chrono::steady_clock::time_point{};
+  const auto now = std::chrono::steady_clock::now();
+  const bool wanted = now < free_pollers_wanted_until_;
+  const auto soon = now + kBusyCheck;
   for (Waiter *w : waiters_) {
     if (w == self)
       continue;
@@ -226,7 +232,7 @@ void Progress::hand_off(Waiter *self) {
       free_looks_soon = free_looks_soon || w->looks_at <= soon;
     }
   }
-  if (!next && wake_free_pollers_ && !free_looks_soon)
+  if (!next && wanted && !free_looks_soon)
     next = free;
   if (next)
     next->cv.notify_one();
@@ -246,6 +252,12 @@ void Progress::wake_poller(HostLock &) {
     leader_->cv.notify_one();
 }
 
-void Progress::set_wake_free_pollers(bool wake, HostLock &) { wake_free_pollers_ = wake; }
+void Progress::want_free_pollers(bool wanted, HostLock &) {
+  using clock = std::chrono::steady_clock;
+  if (wanted)
+    free_pollers_wanted_until_ = clock::time_point::max();
+  else if (free_pollers_wanted_until_ == clock::time_point::max())
+    free_pollers_wanted_until_ = clock::now() + kStandByLinger;
+}
 
 } // namespace poc::detail

@@ -85,10 +85,10 @@ public:
   /// then look every 0.2 ms, and a poller that leaves to run a request
   /// wakes one to take over (when no `process` waiter can) unless one
   /// looks within that time anyway. The host asks for it while it has
-  /// another process a request could be for; otherwise a free thread
-  /// takes over when it next looks (at most 50 ms), which spares the
-  /// wake-ups on a host with one process.
-  void set_wake_free_pollers(bool wake, HostLock &lk);
+  /// another process a request could be for (it lasts 50 ms after the host
+  /// stops asking); otherwise a free thread takes over when it next looks
+  /// (at most 50 ms), which spares the wake-ups on a host with one process.
+  void want_free_pollers(bool wanted, HostLock &lk);
 
 private:
   friend class HostLock;
@@ -121,7 +121,8 @@ private:
   std::vector<Waiter *> waiters_;
   int process_waiters_ = 0;
   int free_waiters_ = 0;
-  bool wake_free_pollers_ = false;
+  /// Until when free pool threads stand by (want_free_pollers).
+  std::chrono::steady_clock::time_point free_pollers_wanted_until_{};
   Waiter *leader_ = nullptr;
   /// The poller has been idle long enough to nap.
   bool leader_napping_ = false;
