@@ -235,7 +235,7 @@ void Host::send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
 void Host::start_process(Process &p, HostLock &) {
   p.served = true;
   Worker *w = nullptr;
-  if (t_worker_ && t_worker_->free && !t_worker_->assigned) {
+  if (t_worker_ && t_worker_->free) {
     w = t_worker_;
     idle_workers_.erase(std::find(idle_workers_.begin(), idle_workers_.end(), w));
   } else if (!idle_workers_.empty()) {
@@ -249,6 +249,7 @@ void Host::start_process(Process &p, HostLock &) {
   }
   if (w) {
     w->assigned = &p;
+    w->free = false;
     return;
   }
   // Every thread is busy, maybe waiting for this very process: it gets a
@@ -271,7 +272,6 @@ void Host::worker_main(Worker *w) {
       w->free = true;
       idle_workers_.push_back(w);
       engine_.progress().wait_until(lk, [&] { return w->assigned || w->exit; }, WaitRole::free);
-      w->free = false;
       if (!w->assigned) {
         idle_workers_.erase(std::find(idle_workers_.begin(), idle_workers_.end(), w));
         return;

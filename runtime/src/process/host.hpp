@@ -75,7 +75,8 @@ private:
     std::thread thread;
     /// The process it serves next.
     Process *assigned = nullptr;
-    /// Waiting for a process to serve (it is then in idle_workers_).
+    /// Waiting for a process to serve and none assigned yet (it is then
+    /// in idle_workers_).
     bool free = false;
     bool exit = false;
   };

@@ -209,15 +209,13 @@ void Progress::hand_off(Waiter *self) {
   // The next poller: a `process` waiter whose predicate does not hold yet,
   // else (if the host wants one) a free pool thread, unless one looks
   // within kBusyCheck by itself. Waiters whose predicate holds are woken
-  // too: they leave, and hand off in turn if nobody polls by then. The idle main thread is not
-  // woken: it takes the role by itself when it finds nobody polling, so a thread that runs one
-  // request and comes back does not cost two thread switches.
+  // too: they leave, and hand off in turn if nobody polls by then. The idle
+  // main thread is not woken: it takes the role by itself when it finds
+  // nobody polling, so a thread that runs one request and comes back does
+  // not cost two thread switches.
   Waiter *next = nullptr;
   Waiter *free = nullptr;
-  bool free_looks_soon = false;
-  const auto now = std::chrono::steady_clock::now();
-  const bool wanted = now < free_pollers_wanted_until_;
-  const auto soon = now + kBusyCheck;
+  auto first_free_look = std::chrono::steady_clock::time_point::max();
   for (Waiter *w : waiters_) {
     if (w == self)
       continue;
@@ -229,11 +227,15 @@ void Progress::hand_off(Waiter *self) {
       next = w;
     if (w->role == WaitRole::free) {
       free = free ? free : w;
-      free_looks_soon = free_looks_soon || w->looks_at <= soon;
+      first_free_look = std::min(first_free_look, w->looks_at);
     }
   }
-  if (!next && wanted && !free_looks_soon)
-    next = free;
+  // The clock only when a free thread might be woken.
+  if (!next && free) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < free_pollers_wanted_until_ && first_free_look > now + kBusyCheck)
+      next = free;
+  }
   if (next)
     next->cv.notify_one();
 }
