@@ -96,9 +96,13 @@ function(poc_add_mpi_test)
   endif()
   if(ARG_NP EQUAL 0)
     set(command ${ARG_COMMAND})
+    set(ctest_timeout ${ARG_TIMEOUT})
   else()
     set(command ${POC_MPIEXEC} -n ${ARG_NP} ${POC_MPIEXEC_FLAGS} --timeout ${ARG_TIMEOUT}
                 ${ARG_COMMAND})
+    # mpirun's own limit comes first: it then prints the ranks' stacks
+    # (Open MPI waits up to 30 s for them) before ctest would kill it.
+    math(EXPR ctest_timeout "${ARG_TIMEOUT} + 45")
   endif()
   set(expectations "")
   foreach(key STATUS MATCHES CONTAINS_FILE REJECTS)
@@ -110,6 +114,6 @@ function(poc_add_mpi_test)
     poc_expect_output(command ${expectations} COMMAND ${command})
   endif()
   add_test(NAME ${ARG_NAME} COMMAND ${command})
-  set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
+  set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ctest_timeout}
                        ENVIRONMENT "${POC_MPI_TEST_ENV}" LABELS "mpi;${ARG_LABELS}")
 endfunction()

@@ -10,7 +10,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   libfftw3-dev libfftw3-mpi-dev
   libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  cmake ninja-build pkg-config python3 clang-format-19
+  cmake ninja-build pkg-config python3 clang-format-19 gdb
 )
 if [[ "${POC_BENCH_DEPS:-0}" == 1 ]]; then
   packages+=(libcereal-dev libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev
