@@ -12,6 +12,14 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 "$root/scripts/setup-deps.sh"
 
+# The two builds take about 4 GB: say so now rather than fail half-way.
+free_kb=$(df -Pk "$root" | awk 'NR == 2 { print $4 }')
+built_kb=$(du -sk build build-asan 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+if ((free_kb + built_kb < 5 * 1024 * 1024)); then
+  echo "scripts/test.sh: the builds need about 5 GB of disk in $root; $((free_kb / 1024)) MB are free" >&2
+  exit 1
+fi
+
 jobs=${POC_JOBS:-$(nproc)}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 

@@ -12,6 +12,10 @@ shift 5
 flags=("$@")
 [ -n "${POC_STORE:-}" ] || { echo "FAIL: POC_STORE is not set"; exit 1; }
 rm -rf "$POC_STORE"
+# Open MPI's session files (8 MB a job) in a directory removed at exit: a
+# job killed with -9 cannot remove its own, and they would pile up in /tmp.
+export OMPI_MCA_orte_tmpdir_base=$(mktemp -d)
+trap 'rm -rf "$OMPI_MCA_orte_tmpdir_base"' EXIT
 
 # The command for one job in mode "$@".
 job_command() {
