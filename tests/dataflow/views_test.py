@@ -27,7 +27,8 @@ def run(args, command, expect_status=0):
     if args.np > 0:
         command = [args.mpiexec, "-n", str(args.np), *args.mpiexec_flags, "--timeout",
                    str(TIMEOUT)] + command
-    done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT + 30)
+    # mpirun ends a job at TIMEOUT and then prints its ranks' stacks (up to 30 s).
+    done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT + 60)
     if done.returncode != expect_status:
         fail(f"{' '.join(command)}: status {done.returncode}, not {expect_status}\n"
              f"{done.stdout}{done.stderr}")
