@@ -3,9 +3,12 @@
 # on files with no process operation, run alternately in the same run.
 #
 #   bench/compile/plain.sh BUILD_DIR [REPEATS]
+#   POC_BENCH_MEASURE=instructions bench/compile/plain.sh BUILD_DIR
 #
 # Prints, per file, the best wall time of each over REPEATS runs and the
-# ratio; the goal is <= 1.1.
+# ratio; the goal is <= 1.1. With POC_BENCH_MEASURE=instructions it runs
+# each compile once under callgrind and prints the instructions executed
+# (every child process included), which the machine's load does not change.
 set -euo pipefail
 build=$(cd "$1" && pwd)
 repeats=${2:-5}
@@ -24,6 +27,13 @@ cases=(
   "tests/separate/project/audit.cpp|"
 )
 
+instructions() { # command... -> instructions executed, in millions
+  rm -f "$work"/cg.*
+  valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$work/cg.%p" \
+    "$@" >/dev/null 2>&1 || return 1
+  cat "$work"/cg.* | awk '/^summary:/ { s += $2 } END { printf "%.0f\n", s / 1e6 }'
+}
+
 best() { # command... -> best wall seconds over $repeats runs
   local b=
   for _ in $(seq "$repeats"); do
@@ -36,6 +46,11 @@ best() { # command... -> best wall seconds over $repeats runs
   echo "$b"
 }
 
+measure=best
+if [[ ${POC_BENCH_MEASURE:-seconds} == instructions ]]; then
+  measure=instructions
+  echo "(millions of instructions executed)"
+fi
 printf '%-45s %6s %10s %10s %6s\n' file opt clang++ poc++ ratio
 for case in "${cases[@]}"; do
   file=${case%%|*}
@@ -44,9 +59,9 @@ for case in "${cases[@]}"; do
     # shellcheck disable=SC2086 # $flags is a list of flags
     "$clangxx" $opt $flags -c "$root/$file" -o "$work/warm.o" # warm the file cache
     # shellcheck disable=SC2086
-    c=$(best "$clangxx" $opt $flags -c "$root/$file" -o "$work/c.o")
+    c=$($measure "$clangxx" $opt $flags -c "$root/$file" -o "$work/c.o")
     # shellcheck disable=SC2086
-    p=$(best "$pocxx" $opt $flags -c "$root/$file" -o "$work/p.o")
+    p=$($measure "$pocxx" $opt $flags -c "$root/$file" -o "$work/p.o")
     if llvm-readelf-19 -p .poc.object "$work/p.o" 2>/dev/null | grep -q '"translated":true'; then
       echo "error: $file was translated, not compiled as plain C++" >&2
       exit 1
