@@ -14,6 +14,11 @@ if(POC_SANITIZE)
   list(APPEND POC_MPI_TEST_ENV "ASAN_OPTIONS=detect_leaks=0")
 endif()
 
+# How much longer ctest waits than a job's `mpirun --timeout`: after its
+# limit mpirun prints the ranks' stacks (tests/tools/mpiexec.in; Open MPI
+# waits up to 30 s for them) before ctest would kill it.
+set(POC_STACK_TRACE_GRACE 45)
+
 # poc_tests_start_mpi(<test...>): gives tests added with add_test or
 # poc_add_gtest that start MPI themselves the environment above.
 function(poc_tests_start_mpi)
@@ -100,9 +105,7 @@ function(poc_add_mpi_test)
   else()
     set(command ${POC_MPIEXEC} -n ${ARG_NP} ${POC_MPIEXEC_FLAGS} --timeout ${ARG_TIMEOUT}
                 ${ARG_COMMAND})
-    # mpirun's own limit comes first: it then prints the ranks' stacks
-    # (Open MPI waits up to 30 s for them) before ctest would kill it.
-    math(EXPR ctest_timeout "${ARG_TIMEOUT} + 45")
+    math(EXPR ctest_timeout "${ARG_TIMEOUT} + ${POC_STACK_TRACE_GRACE}")
   endif()
   set(expectations "")
   foreach(key STATUS MATCHES CONTAINS_FILE REJECTS)

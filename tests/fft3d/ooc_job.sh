@@ -1,9 +1,9 @@
 # Sourced by the out-of-core test scripts (restart_test.sh, keep_test.sh):
 #   ooc_job NAME EXE MPIEXEC NP RUN [fft3d options...]
-# makes a temporary directory $dir (removed at exit) for the page files,
-# with an object store of its own ($POC_STORE = $dir/store) and Open MPI's
-# session files, and sets
-# run=(the mpirun command of an out-of-core fft3d job named RUN there).
+# makes a temporary directory $dir (removed at exit) for the page files, an
+# object store of its own ($POC_STORE = $dir/store) and Open MPI's session
+# files, and sets run=(the mpirun command of an out-of-core fft3d job named
+# RUN there).
 # fail MESSAGE prints "NAME: FAIL: MESSAGE" and exits 1.
 ooc_job() {
   test_name=$1
