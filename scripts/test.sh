@@ -23,9 +23,10 @@ fi
 jobs=${POC_JOBS:-$(nproc)}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
-# Open MPI removes its session folder (/tmp/ompi.<host>.<uid>) when the last
-# job in it ends, and a job starting at that moment fails ("mkdir ... File
-# exists"). One job that lives as long as the tests keeps the folder there.
+# Open MPI removes its session folder (ompi.<host>.<uid> in the temporary
+# folder) when the last job in it ends, and a job starting at that moment
+# fails ("mkdir ... File exists"). One job that lives as long as the tests
+# keeps the folder there.
 mpirun -n 1 --oversubscribe sleep 10800 >/dev/null 2>&1 &
 keeper=$!
 trap 'kill "$keeper" 2>/dev/null || true' EXIT
