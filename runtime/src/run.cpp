@@ -96,9 +96,8 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       detail::Connections connections(engine);
       if (parent_link)
         connections.set_limit(static_cast<std::size_t>(hello.cache_limit));
-      detail::Host host(engine, connections, g_size);
-      detail::PersistentProcesses persistence(host);
-      host.set_extension(&persistence);
+      detail::PersistentProcesses persistence;
+      detail::Host host(engine, connections, g_size, &persistence);
       detail::set_host(&host);
       g_running = true;
       if (g_rank == 0) {

@@ -10,8 +10,6 @@
 
 namespace poc::detail {
 
-PersistentProcesses::PersistentProcesses(Host &host) : host_(host) {}
-
 const persist::Store &PersistentProcesses::store() {
   std::lock_guard<std::mutex> g(store_mu_);
   if (!store_)
@@ -19,12 +17,13 @@ const persist::Store &PersistentProcesses::store() {
   return *store_;
 }
 
-bool PersistentProcesses::execute(Process &p, const Message &m, Request &rq, Writer &reply) {
+bool PersistentProcesses::execute(Host &host, Process &p, const Message &m, Request &rq,
+                                  Writer &reply) {
   if (m.kind() == Kind::checkpoint) {
     checkpoint(p, rq);
     return false;
   }
-  return activate(p, m, rq, reply);
+  return activate(host, p, m, rq, reply);
 }
 
 void PersistentProcesses::checkpoint(Process &p, Request &rq) {
@@ -36,7 +35,8 @@ void PersistentProcesses::checkpoint(Process &p, Request &rq) {
   p.cls->persist->save(store(), active(p).address, p.cls->name, p.object);
 }
 
-bool PersistentProcesses::activate(Process &p, const Message &m, Request &rq, Writer &reply) {
+bool PersistentProcesses::activate(Host &host, Process &p, const Message &m, Request &rq,
+                                   Writer &reply) {
   auto address = persist::Address::parse(rq.args().read<std::string>());
   if (p.state == Process::State::live) {
     if (m.kind() == Kind::persist_create)
@@ -79,7 +79,7 @@ bool PersistentProcesses::activate(Process &p, const Message &m, Request &rq, Wr
       throw;
     }
   }
-  host_.make_live(p, object);
+  host.make_live(p, object);
   p.attachment = std::make_unique<Active>(std::move(address), std::move(lease));
   return false;
 }
@@ -94,8 +94,8 @@ void PersistentProcesses::on_job_end(Process &p) noexcept {
   try {
     p.cls->persist->save(store(), active(p).address, p.cls->name, p.object);
   } catch (const std::exception &e) {
-    fmt::print(stderr, "poc: host {}: could not save persistent process {} ('{}'): {}\n",
-               host_.rank(), id_text(p.id), active(p).address.str(), e.what());
+    fmt::print(stderr, "poc: host {}: could not save persistent process {} ('{}'): {}\n", p.id.host,
+               id_text(p.id), active(p).address.str(), e.what());
   }
   p.attachment.reset();
 }

@@ -19,12 +19,10 @@ namespace poc::detail {
 
 class PersistentProcesses final : public ProcessExtension {
 public:
-  explicit PersistentProcesses(Host &host);
-
   bool handles(Kind k) const noexcept override {
     return k == Kind::activate || k == Kind::persist_create || k == Kind::checkpoint;
   }
-  bool execute(Process &p, const Message &m, Request &rq, Writer &reply) override;
+  bool execute(Host &host, Process &p, const Message &m, Request &rq, Writer &reply) override;
   /// delete of a persistent process removes it from the store for good.
   void on_delete(Process &p) override;
   /// Saves the process's state and gives up its lease.
@@ -46,9 +44,8 @@ private:
   void checkpoint(Process &p, Request &rq);
   /// Activates `p` from its record, or creates it by its constructor;
   /// true if activation found no record (the process ends).
-  bool activate(Process &p, const Message &m, Request &rq, Writer &reply);
+  bool activate(Host &host, Process &p, const Message &m, Request &rq, Writer &reply);
 
-  Host &host_;
   std::mutex store_mu_;
   std::unique_ptr<persist::Store> store_;
 };

@@ -63,8 +63,8 @@ Host &host() {
 
 void set_host(Host *h) noexcept { g_host = h; }
 
-Host::Host(Engine &engine, Connections &connections, int job_hosts)
-    : engine_(engine), connections_(connections), job_hosts_(job_hosts),
+Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExtension *extension)
+    : engine_(engine), connections_(connections), job_hosts_(job_hosts), extension_(extension),
       spawned_(engine, job_hosts), callers_(engine), barriers_(engine) {
   set_job_size(job_hosts);
   engine_.set_router([this](std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) {
@@ -378,7 +378,7 @@ bool Host::execute(Process &p, Message &m) {
   bool ended = false;
   try {
     if (extension_ && extension_->handles(kind)) {
-      ended = extension_->execute(p, m, rq, out);
+      ended = extension_->execute(*this, p, m, rq, out);
     } else if (is_creation(kind)) {
       void *object = p.cls->construct(h.member, rq);
       if (!object)

@@ -30,8 +30,11 @@ namespace poc::detail {
 class Host {
 public:
   /// `job_hosts`: the number of ranks of the job that started the program
-  /// (bounds the host numbers of valid process ids).
-  Host(Engine &engine, Connections &connections, int job_hosts);
+  /// (bounds the host numbers of valid process ids). `extension` (may be
+  /// null) executes the requests the process model does not (persistence).
+  /// It is fixed here because the host serves requests from the moment its
+  /// threads start, before the constructor returns.
+  Host(Engine &engine, Connections &connections, int job_hosts, ProcessExtension *extension);
   ~Host();
   Host(const Host &) = delete;
   Host &operator=(const Host &) = delete;
@@ -44,10 +47,6 @@ public:
   int rank() const noexcept { return engine_.rank(); }
   /// Ranks of the job that started the program.
   int job_hosts() const noexcept { return job_hosts_; }
-
-  /// Installs the layer that executes the requests the process model does
-  /// not (persistence); set before the job's first request.
-  void set_extension(ProcessExtension *extension) noexcept { extension_ = extension; }
 
   /// Starts `count` hosts on `hostname` (SpawnedHosts::spawn).
   std::vector<int> spawn_hosts(const std::string &hostname, int count);
@@ -126,12 +125,12 @@ private:
   Engine &engine_;
   Connections &connections_;
   int job_hosts_;
+  ProcessExtension *const extension_;
   SpawnedHosts spawned_;
   /// A spawned host's heartbeat to its parent (none on the job's ranks).
   std::optional<Heartbeat> heartbeat_;
   Callers callers_;
   Barriers barriers_;
-  ProcessExtension *extension_ = nullptr;
 
   // The process table.
   std::unordered_map<ProcessId, std::unique_ptr<Process>> processes_;

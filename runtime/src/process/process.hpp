@@ -18,6 +18,8 @@
 
 namespace poc::detail {
 
+class Host;
+
 /// State a layer above the process model keeps for one process
 /// (persistence: its address and its lease).
 class ProcessAttachment {
@@ -61,8 +63,8 @@ public:
   virtual bool handles(Kind k) const noexcept = 0;
   /// Executes request `m` for process `p` on `p`'s thread, writing its
   /// reply's body to `reply`; true if the process ended. Sets `p`'s object
-  /// through make_live (Host) when it makes one.
-  virtual bool execute(Process &p, const Message &m, Request &rq, Writer &reply) = 0;
+  /// through `host.make_live` when it makes one.
+  virtual bool execute(Host &host, Process &p, const Message &m, Request &rq, Writer &reply) = 0;
   /// `p`, which has an attachment, is being deleted.
   virtual void on_delete(Process &p) = 0;
   /// The job ends while `p`, which has an attachment, is live.
