@@ -97,9 +97,11 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       if (parent_link)
         connections.set_limit(static_cast<std::size_t>(hello.cache_limit));
       detail::PersistentProcesses persistence;
-      detail::Host host(engine, connections, g_size, &persistence);
-      detail::set_host(&host);
+      // Running from before the host serves its first request: a request
+      // served at once may start a call on a local object, which runs at
+      // once only when the runtime is not running.
       g_running = true;
+      detail::Host host(engine, connections, g_size, &persistence);
       if (g_rank == 0) {
         result = run_body(body, argc, argv);
         host.end_job();
@@ -111,7 +113,6 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       engine.flush(std::chrono::milliseconds(2000));
       connections.stop();
       detail::disconnect_links(engine);
-      detail::set_host(nullptr);
     }
   } catch (const std::exception &e) {
     fmt::print(stderr, "poc: host {}: runtime failure: {}\n", g_rank, e.what());

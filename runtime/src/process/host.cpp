@@ -61,11 +61,12 @@ Host &host() {
   return *g_host;
 }
 
-void set_host(Host *h) noexcept { g_host = h; }
-
 Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExtension *extension)
     : engine_(engine), connections_(connections), job_hosts_(job_hosts), extension_(extension),
       spawned_(engine, job_hosts), callers_(engine), barriers_(engine) {
+  // Before any thread starts: a request served at once may run code that
+  // asks for the host (a constructor that creates a process, say).
+  g_host = this;
   set_job_size(job_hosts);
   engine_.set_router([this](std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) {
     route(std::move(m), link);
@@ -87,6 +88,7 @@ thread_local Host::Worker *Host::t_worker_ = nullptr;
 Host::~Host() {
   join_all();
   set_job_size(0);
+  g_host = nullptr;
 }
 
 std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {

@@ -157,9 +157,9 @@ private:
   Graves graveyard_;
 };
 
-/// The host of the calling rank; throws usage_error outside poc::run.
+/// The host of the calling rank (the one Host that exists, from the start
+/// of its constructor to the end of its destructor); throws usage_error
+/// outside poc::run.
 Host &host();
-/// Installs (or with nullptr removes) the host that host() returns.
-void set_host(Host *h) noexcept;
 
 } // namespace poc::detail
