@@ -89,6 +89,18 @@ TEST(CommandLine, ProgramMainChecksTheOperandCountAfterHelp) {
   EXPECT_TRUE(ran);
 }
 
+TEST(CommandLine, WithoutAnOperandCountAProgramTakesNone) {
+  CommandLine line("program");
+  EXPECT_NO_THROW(line.check_operands({}));
+  try {
+    line.check_operands({"a"});
+    FAIL() << "no usage_error";
+  } catch (const usage_error &e) {
+    EXPECT_STREQ(e.what(), "takes no operands");
+  }
+  EXPECT_EQ(line.usage().rfind("usage: program [options]\n", 0), 0u);
+}
+
 TEST(CommandLine, ANameWithOneDashIsRefused) {
   CommandLine line("program", "");
   long count = 0;

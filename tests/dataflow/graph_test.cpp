@@ -1,6 +1,7 @@
 //===- graph_test.cpp - Building and checking task and stream graphs -----===//
 #include <dataflow/graph_shape.hpp>
 #include <dataflow/grid.hpp>
+#include <dataflow/results.hpp>
 #include <dataflow/stream_graph.hpp>
 
 #include <gmock/gmock.h>
@@ -112,6 +113,83 @@ std::vector<std::string> inputs_of(const TaskGraph &g, const std::string &name) 
       if (e.to == g.find(name) && e.port == port)
         in.push_back(g.spec(e.from).name + ":" + std::to_string(port));
   return in;
+}
+
+TEST(TaskGraph, ARowOfNodesSharesOneCallable) {
+  TaskGraph g;
+  auto tag = g.node("tag", [] { return 100L; });
+  const std::vector<Node> row = g.nodes("r", 3, [](int k, long t) { return t + k; });
+  ASSERT_EQ(row.size(), 3u);
+  EXPECT_EQ(g.spec(row[2].id()).name, "r 2");
+  ASSERT_EQ(g.spec(row[1].id()).inputs.size(), 1u); // the index is not a port
+  EXPECT_EQ(g.spec(row[1].id()).inputs[0], &codec_of<long>());
+  std::vector<Operand> in{Operand::of(100L)};
+  EXPECT_EQ(g.spec(row[2].id()).body(in)[0].get<long>(), 102);
+  for (const Node &n : row)
+    g.connect(tag, n);
+  GraphShape::of(g);
+  EXPECT_TRUE(g.nodes("none", 0, [](long k) { return k; }).empty());
+  EXPECT_EQ(g.spec(g.nodes("s", 1, [](std::size_t k) { return k; })[0].id())
+                .body({})[0]
+                .get<std::size_t>(),
+            0u);
+}
+
+TEST(TaskGraph, AnOuterProductFeedsEachPairInRowMajorOrder) {
+  TaskGraph g;
+  const auto rows = g.nodes("a", 2, [](long k) { return static_cast<int>(k); });
+  const auto cols =
+      g.nodes("b", 3, [](long k) { return std::string(1, static_cast<char>('x' + k)); });
+  const auto pairs =
+      g.nodes("c", rows, cols, [](int r, const std::string &c) { return std::to_string(r) + c; });
+  ASSERT_EQ(pairs.size(), 6u);
+  EXPECT_EQ(g.spec(pairs[5].id()).name, "c 1,2");
+  EXPECT_EQ(inputs_of(g, "c 1,2"), (std::vector<std::string>{"a 1:0", "b 2:1"}));
+  EXPECT_EQ(inputs_of(g, "c 0,1"), (std::vector<std::string>{"a 0:0", "b 1:1"}));
+  std::vector<Operand> in{Operand::of(1), Operand::of(std::string("z"))};
+  EXPECT_EQ(g.spec(pairs[5].id()).body(in)[0].get<std::string>(), "1z");
+  GraphShape::of(g);
+  // The pairs' types must be the rows' and columns'.
+  EXPECT_THAT(graph_error_of([&] { g.nodes("d", cols, rows, [](int, int) { return 0; }); }),
+              HasSubstr("the output is std::"));
+}
+
+TEST(TaskGraph, AJoinTakesAListOfNodesAsOneValue) {
+  TaskGraph g;
+  const auto parts = g.nodes("p", 4, [](long k) { return std::vector<int>(k, 1); });
+  auto join = g.join("sizes", parts, [](const Joined<std::vector<int>> &v) {
+    std::string s = std::to_string(v.size()) + ":";
+    for (const std::vector<int> &x : v)
+      s += " " + std::to_string(x.size());
+    return s + " last " + std::to_string(v[v.size() - 1].size());
+  });
+  EXPECT_EQ(inputs_of(g, "sizes"), (std::vector<std::string>{"p 0:0", "p 1:1", "p 2:2", "p 3:3"}));
+  std::vector<Operand> in;
+  for (int k = 0; k < 4; ++k)
+    in.push_back(Operand::of(std::vector<int>(k, 1)));
+  EXPECT_EQ(g.spec(join.id()).body(in)[0].get<std::string>(), "4: 0 1 2 3 last 3");
+  GraphShape::of(g);
+  // An empty list is a node without inputs: it fires once, with no values.
+  auto none = g.join("none", {}, [](Joined<int> v) { return v.empty(); });
+  EXPECT_TRUE(g.spec(none.id()).body({})[0].get<bool>());
+  EXPECT_THAT(graph_error_of([&] { g.join("x", parts, [](Joined<int>) { return 0; }); }),
+              HasSubstr("takes int"));
+}
+
+TEST(Results, TheOneResultNeedsNoName) {
+  Results r;
+  r.declare("sum", 0, codec_of<long>());
+  r.add("sum", 0, Operand::of(7L));
+  EXPECT_EQ(r.value<long>(), 7);
+  EXPECT_THAT(graph_error_of([&] { r.value<int>(); }), HasSubstr("are long, not int"));
+  r.add("sum", 0, Operand::of(8L));
+  EXPECT_THAT(graph_error_of([&] { r.value<long>(); }), HasSubstr("has 2 values, not one"));
+  r.declare("other", 1, codec_of<int>());
+  EXPECT_EQ(graph_error_of([&] { r.value<long>(); }),
+            "the graph has 2 results, not one: 'other' (output 1), 'sum' (output 0): name the "
+            "one to read");
+  EXPECT_THAT(graph_error_of([&] { Results().value<long>(); }),
+              HasSubstr("the graph has 0 results, not one: name"));
 }
 
 TEST(Grid, AWavefrontIsStatedOnce) {

@@ -21,7 +21,9 @@
 
 namespace {
 
-dataflow::RunOptions options;
+/// The run's options from the command line; with --sequential every check
+/// runs its graph in this process (run_here.hpp).
+dataflow::CommandLine line("semantics");
 
 [[noreturn]] void fail(const std::string &check, const std::string &why) {
   std::fprintf(stderr, "FAIL %s: %s\n", check.c_str(), why.c_str());
@@ -130,6 +132,28 @@ dataflow::TaskGraph class_graph(const int &sensors) {
   return g;
 }
 
+/// A row of nodes, the outer product of two rows and a join, per tag of a
+/// source: row k takes the tag (a port after its index), the columns fire
+/// once (their operands are shared by every tag). Built from three
+/// arguments, one of them the program's own class.
+dataflow::TaskGraph bulk_graph(long n, const std::string &label, const Reading &weights) {
+  dataflow::TaskGraph g;
+  auto tags = g.source("tags", std::vector<long>{0, 1, 2});
+  const auto rows = g.nodes("row", n, [](long k, long tag) { return k + 10 * tag; });
+  for (const dataflow::Node &row : rows)
+    g.connect(tags, row);
+  const auto cols = g.nodes("col", n, [weights](int k) { return weights.values[0] * k; });
+  const auto pairs =
+      g.nodes("pair", rows, cols, [](long r, double c) { return r * 100 + static_cast<long>(c); });
+  g.join("all", pairs, [label](dataflow::Joined<long> values) {
+    std::string s = label + " " + std::to_string(values.size()) + ":";
+    for (long v : values)
+      s += " " + std::to_string(v);
+    return s;
+  });
+  return g;
+}
+
 /// A node that throws.
 dataflow::TaskGraph failing_graph(const int &at) {
   dataflow::TaskGraph g;
@@ -218,15 +242,20 @@ dataflow::StreamGraph misreporting_graph(const bool &declared) {
 }
 
 void check_firing() {
-  const dataflow::Results r = dataflow::run(firing_graph, 4, options);
+  const dataflow::Results r = dataflow::run(firing_graph, 4, line);
   const auto join = r.value<std::vector<int>>("join");
   expect(join == std::vector<int>{5, 108, 40}, "firing rule", "join got " + show(join));
+  // The graph's one result, unnamed.
+  expect(r.value<std::vector<int>>() == join, "the one result", "another value");
+  // --sequential ran no Scheduler process (no machine's counters).
+  expect(r.stats().per_machine.empty() == line.sequential(), "sequential run",
+         std::to_string(r.stats().per_machine.size()) + " machines' counters");
   std::printf("ok firing rule and several outputs\n");
 }
 
 void check_pipeline() {
   const long count = 40;
-  const dataflow::Results r = dataflow::run(pipeline_graph, count, options);
+  const dataflow::Results r = dataflow::run(pipeline_graph, count, line);
   const auto order = r.values<std::vector<long>>("in order");
   expect(static_cast<long>(order.size()) == count, "serializer",
          std::to_string(order.size()) + " results");
@@ -239,15 +268,26 @@ void check_pipeline() {
 }
 
 void check_classes() {
-  const Reading sum = dataflow::run(class_graph, 5, options).value<Reading>("total");
+  const Reading sum = dataflow::run(class_graph, 5, line).value<Reading>("total");
   expect(sum.sensor == "total" && sum.values == std::vector<double>{10, 20} && sum.id == 10,
          "class operands", sum.sensor + " " + std::to_string(sum.id));
   std::printf("ok operands of the program's own classes\n");
 }
 
+void check_bulk() {
+  const Reading weights{"w", {2, 0}, 0};
+  const auto all = dataflow::run(bulk_graph, 2, "x", weights, line).values<std::string>("all");
+  const std::vector<std::string> expected{"x 4: 0 2 100 102", "x 4: 1000 1002 1100 1102",
+                                          "x 4: 2000 2002 2100 2102"};
+  expect(all == expected, "rows, pairs and joins",
+         all.size() == 3 ? all[0] + " | " + all[1] + " | " + all[2]
+                         : std::to_string(all.size()) + " values");
+  std::printf("ok rows of nodes, outer products and joins per tag, three arguments\n");
+}
+
 void check_failure() {
   try {
-    dataflow::run(failing_graph, 5, options);
+    dataflow::run(failing_graph, 5, line);
     fail("node failure", "the run did not throw");
   } catch (const dataflow::node_failure &e) {
     expect(e.where() == "node 'checker'", "node failure", "where: " + e.where());
@@ -259,7 +299,7 @@ void check_failure() {
 
 void check_bad_graph() {
   try {
-    dataflow::run(bad_graph, 0, options);
+    dataflow::run(bad_graph, 0, line);
     fail("bad graph", "the run did not throw");
   } catch (const dataflow::graph_error &e) {
     expect(std::string(e.what()) == "input 0 of node 'c' has two edges (from 'a' and 'b')",
@@ -269,7 +309,7 @@ void check_bad_graph() {
 }
 
 void check_wrong_result_type() {
-  const dataflow::Results r = dataflow::run(firing_graph, 1, options);
+  const dataflow::Results r = dataflow::run(firing_graph, 1, line);
   try {
     r.value<double>("join");
     fail("result type", "no error");
@@ -282,7 +322,7 @@ void check_wrong_result_type() {
 
 void check_ring() {
   const long laps = 50;
-  const dataflow::Results r = dataflow::run(ring_graph, laps, options);
+  const dataflow::Results r = dataflow::run(ring_graph, laps, line);
   const long closer = r.value<long>("v0");
   expect(r.count("v1") == 0 && r.count("v2") == 0 && closer == laps, "stream cycle",
          "v0 reported " + std::to_string(closer));
@@ -291,7 +331,7 @@ void check_ring() {
 
 void check_stream_failure() {
   try {
-    dataflow::run(failing_stream_graph, 0, options);
+    dataflow::run(failing_stream_graph, 0, line);
     fail("vertex failure", "the run did not throw");
   } catch (const dataflow::node_failure &e) {
     expect(e.where() == "vertex 'exploder'" && e.type() == "std::logic_error" &&
@@ -308,7 +348,7 @@ void check_report_type() {
       "vertex 'counter' reports a value of type int, but declared reports<long>()"};
   for (bool declared : {false, true})
     try {
-      dataflow::run(misreporting_graph, declared, options);
+      dataflow::run(misreporting_graph, declared, line);
       fail("report type", "the run did not throw");
     } catch (const dataflow::node_failure &e) {
       expect(e.where() == "vertex 'counter'" && e.type() == "dataflow::graph_error" &&
@@ -319,12 +359,11 @@ void check_report_type() {
 }
 
 int main(int argc, char **argv) {
-  dataflow::CommandLine line("semantics", "");
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
-    options = line.run_options();
     check_firing();
     check_pipeline();
     check_classes();
+    check_bulk();
     check_failure();
     check_bad_graph();
     check_wrong_result_type();

@@ -90,7 +90,7 @@ void CommandLine::operands(std::size_t count, std::string message) {
 }
 
 void CommandLine::check_operands(const std::vector<std::string> &given) const {
-  if (operand_count_ && given.size() != *operand_count_)
+  if (given.size() != operand_count_)
     throw usage_error(operand_message_);
 }
 
@@ -136,7 +136,8 @@ std::vector<std::string> CommandLine::parse(int argc, char **argv) {
 }
 
 std::string CommandLine::usage() const {
-  std::string text = fmt::format("usage: {} [options] {}\n", program_, synopsis_);
+  std::string text =
+      fmt::format("usage: {} [options]{}{}\n", program_, synopsis_.empty() ? "" : " ", synopsis_);
   for (const Option &o : options_)
     text += fmt::format("  {:<14} {}\n", o.name, o.help);
   text += fmt::format("  {:<14} {}\n", "--sequential", "run the sequential version instead");

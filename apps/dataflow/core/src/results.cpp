@@ -26,6 +26,21 @@ const Results::Entry &Results::find(const std::string &name, unsigned output,
   return it->second;
 }
 
+const std::pair<const std::pair<std::string, unsigned>, Results::Entry> &
+Results::only(const Codec &codec) const {
+  if (entries_.size() != 1) {
+    std::vector<std::string> names;
+    for (const auto &[key, e] : entries_)
+      names.push_back(fmt::format("'{}' (output {})", key.first, key.second));
+    throw graph_error(fmt::format("the graph has {} results, not one{}{}: name the one to read",
+                                  entries_.size(), names.empty() ? "" : ": ",
+                                  fmt::join(names, ", ")));
+  }
+  const auto &only = *entries_.begin();
+  find(only.first.first, only.first.second, codec); // the type check
+  return only;
+}
+
 std::size_t Results::count(const std::string &name, unsigned output) const {
   const auto it = entries_.find({name, output});
   return it == entries_.end() ? 0 : it->second.values.size();

@@ -7,6 +7,10 @@
 
 namespace dataflow {
 
+std::string detail::pair_name(const std::string &name, std::size_t i, std::size_t j) {
+  return fmt::format("{} {},{}", name, i, j);
+}
+
 Node &Node::weight(double w) {
   if (!(w > 0))
     throw graph_error(

@@ -9,9 +9,9 @@
 /// docs/dataflow.md describes the model.
 ///
 /// ```c++
-/// dataflow::TaskGraph build(const Problem &p) { ... }
+/// dataflow::TaskGraph build(const Problem &p, long n) { ... }
 /// int main() {
-///   dataflow::Results r = dataflow::run(build, problem, options);
+///   dataflow::Results r = dataflow::run(build, problem, 100, options);
 ///   std::printf("%d\n", r.value<int>("last"));
 /// }
 /// ```
@@ -23,49 +23,54 @@
 #include <dataflow/grid.hpp>
 #include <dataflow/launch.hpp>
 #include <dataflow/results.hpp>
+#include <dataflow/run_here.hpp>
 #include <dataflow/stream_graph.hpp>
 #include <dataflow/task_graph.hpp>
 
-#include <span>
+#include <tuple>
 #include <type_traits>
-#include <vector>
+#include <utility>
 
 namespace dataflow {
 
-/// Runs the task graph that `build(input)` makes on every machine of the
-/// job (one machine per rank; bare, one machine) and returns its results.
+/// Runs the graph (a TaskGraph or a StreamGraph) that `build(inputs...)`
+/// makes on every machine of the job (one machine per rank; bare, one
+/// machine) and returns its results: the outputs no edge consumes, or what
+/// the vertices reported.
+///
+/// `args` are build's arguments, one per parameter, each converted to the
+/// parameter's type (`run(build, 100)` calls a `build(const long &)`),
+/// then, optionally, how to run: a RunOptions, or the program's
+/// CommandLine (`run(build, a, b, line)`: its run_options(); with
+/// `--sequential`, the graph runs in this process one job at a time, see
+/// run_here.hpp). The arguments must be types the runtime can send; every
+/// machine calls `build` with them, so `build` must be a function of this
+/// program (not of a shared library).
+///
 /// Throws node_failure if a node throws (naming it), graph_error if the
-/// graph cannot run. `build` must be a function of this program (not of a
-/// shared library); `Input` any type the runtime can send. `input`
-/// converts to `Input` (`run(build, 100)` with `build(const long &)`).
-template <class Input>
-Results run(TaskGraph (*build)(const Input &), const std::type_identity_t<Input> &input,
-            const RunOptions &options = {}) {
-  const TaskGraph graph = build(input);
-  // A graph that cannot run fails here, before any process starts.
-  const GraphShape shape = GraphShape::of(graph);
-  check_dot_available(options.dot_file);
-  return detail::run_graph(
-      &detail::make_run<TaskRun, TaskGraph, Input>, build, input, options,
-      GraphView::of(graph, shape),
-      [&](const std::vector<int> &workers, RunStats &stats) {
-        return detail::place_task_graph(graph, shape, options, workers, stats);
-      },
-      [&](std::span<const std::byte> outcome) { return read_task_results(graph, shape, outcome); });
-}
-
-/// Runs the stream graph that `build(input)` makes on every machine; it
-/// ends when every stream is closed. Returns what the vertices reported.
-template <class Input>
-Results run(StreamGraph (*build)(const Input &), const std::type_identity_t<Input> &input,
-            const RunOptions &options = {}) {
-  const StreamGraph graph = build(input);
-  graph.check();
-  check_dot_available(options.dot_file);
-  return detail::run_graph(
-      &detail::make_run<StreamRun, StreamGraph, Input>, build, input, options, GraphView::of(graph),
-      [&](const std::vector<int> &workers, RunStats &) { return graph.place(workers); },
-      [&](std::span<const std::byte> outcome) { return read_stream_results(graph, outcome); });
+/// graph cannot run.
+template <class Graph, class... P, class... A>
+  requires(sizeof...(A) == sizeof...(P) || sizeof...(A) == sizeof...(P) + 1)
+Results run(Graph (*build)(P...), const A &...args) {
+  using Input = std::tuple<std::remove_cvref_t<P>...>;
+  const auto all = std::forward_as_tuple(args...);
+  const Input input = detail::take_arguments<Input>(all, std::make_index_sequence<sizeof...(P)>{});
+  if constexpr (sizeof...(A) == sizeof...(P)) {
+    return detail::run_on_machines(build, input, RunOptions{});
+  } else {
+    const auto &how = std::get<sizeof...(P)>(all);
+    using How = std::remove_cvref_t<decltype(how)>;
+    static_assert(std::is_same_v<How, RunOptions> || std::is_same_v<How, CommandLine>,
+                  "dataflow::run(build, arguments..., how): `how` is a dataflow::RunOptions or "
+                  "the program's dataflow::CommandLine");
+    if constexpr (std::is_same_v<How, CommandLine>) {
+      if (how.sequential())
+        return run_here(std::apply(build, input));
+      return detail::run_on_machines(build, input, how.run_options());
+    } else {
+      return detail::run_on_machines(build, input, how);
+    }
+  }
 }
 
 } // namespace dataflow

@@ -28,6 +28,8 @@
 #include <random>
 #include <span>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -133,15 +135,16 @@ inline std::vector<Place> place_task_graph(const TaskGraph &graph, const GraphSh
   return places;
 }
 
-/// Runs the graph that `build(input)` makes (and `factory` makes on every
-/// machine) and reads machine 0's outcome with `read`; shows it as the
-/// options ask (--dot, --trace, --stats), even when it failed.
-template <class Graph, class Input>
-Results run_graph(MachineRunFactory factory, Graph (*build)(const Input &), const Input &input,
+/// Runs the graph that `build` makes from the arguments `input` (a tuple;
+/// `factory` makes it on every machine) and reads machine 0's outcome with
+/// `read`; shows it as the options ask (--dot, --trace, --stats), even when
+/// it failed.
+template <class Build, class Input>
+Results run_graph(MachineRunFactory factory, Build *build, const Input &input,
                   const RunOptions &options, const GraphView &view, const Placer &place,
                   const std::function<Results(std::span<const std::byte>)> &read) {
   poc::Writer encoded = in_band_writer();
-  encoded.write(input);
+  write_arguments(encoded, input, std::make_index_sequence<std::tuple_size_v<Input>>{});
   RunStats stats;
   const std::vector<std::byte> outcome =
       launch(function_token(factory), function_token(build), encoded.take(), options, place, stats);
@@ -151,5 +154,41 @@ Results run_graph(MachineRunFactory factory, Graph (*build)(const Input &), cons
   return results;
 }
 
+/// The first `sizeof...(I)` of `all` as the tuple `Input` (each converted).
+template <class Input, class All, std::size_t... I>
+Input take_arguments(const All &all, std::index_sequence<I...>) {
+  return Input(std::get<I>(all)...);
+}
+
+/// Runs the task graph that `build(input...)` makes on the machines.
+template <class... P>
+Results run_on_machines(TaskGraph (*build)(P...),
+                        const std::tuple<std::remove_cvref_t<P>...> &input,
+                        const RunOptions &options) {
+  const TaskGraph graph = std::apply(build, input);
+  // A graph that cannot run fails here, before any process starts.
+  const GraphShape shape = GraphShape::of(graph);
+  check_dot_available(options.dot_file);
+  return run_graph(
+      &make_run<TaskRun, TaskGraph, P...>, build, input, options, GraphView::of(graph, shape),
+      [&](const std::vector<int> &workers, RunStats &stats) {
+        return place_task_graph(graph, shape, options, workers, stats);
+      },
+      [&](std::span<const std::byte> outcome) { return read_task_results(graph, shape, outcome); });
+}
+
+/// Runs the stream graph that `build(input...)` makes on the machines.
+template <class... P>
+Results run_on_machines(StreamGraph (*build)(P...),
+                        const std::tuple<std::remove_cvref_t<P>...> &input,
+                        const RunOptions &options) {
+  const StreamGraph graph = std::apply(build, input);
+  graph.check();
+  check_dot_available(options.dot_file);
+  return run_graph(
+      &make_run<StreamRun, StreamGraph, P...>, build, input, options, GraphView::of(graph),
+      [&](const std::vector<int> &workers, RunStats &) { return graph.place(workers); },
+      [&](std::span<const std::byte> outcome) { return read_stream_results(graph, outcome); });
+}
 } // namespace detail
 } // namespace dataflow

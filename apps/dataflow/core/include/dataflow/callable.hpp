@@ -65,6 +65,14 @@ struct CallableTraits<R (C::*)(A...) noexcept> : CallableTraits<R (*)(A...)> {};
 template <class R, class C, class... A>
 struct CallableTraits<R (C::*)(A...) const noexcept> : CallableTraits<R (*)(A...)> {};
 
+/// The type of a callable's first parameter (Args: its parameters), or void.
+template <class Args> struct FirstParameter {
+  using type = void;
+};
+template <class A, class... Rest> struct FirstParameter<std::tuple<A, Rest...>> {
+  using type = A;
+};
+
 template <class T> struct IsOutputs : std::false_type {};
 template <class... T> struct IsOutputs<Outputs<T...>> : std::true_type {};
 
@@ -74,11 +82,6 @@ template <class A> struct InputType {
                 "a dataflow node takes its operands by value or by const reference: an operand "
                 "is shared by every edge that carries it and cannot be changed in place");
   using type = std::remove_cvref_t<A>;
-};
-
-template <class Args> struct InputCodecs;
-template <class... A> struct InputCodecs<std::tuple<A...>> {
-  static std::vector<const Codec *> get() { return {&codec_of<typename InputType<A>::type>()...}; }
 };
 
 template <class... T> std::vector<const Codec *> codecs_of(Outputs<T...> *) {
@@ -109,21 +112,40 @@ template <class R, class Call> std::vector<Operand> outputs_of(Call &&call) {
   }
 }
 
-/// Calls `f` with the operands as its arguments and returns its outputs.
-template <class F, class R, class... A, std::size_t... I>
-std::vector<Operand> call_with(F &f, std::span<const Operand> in, std::tuple<A...> *,
-                               std::index_sequence<I...>) {
-  return outputs_of<R>([&]() -> R { return f(in[I].get<typename InputType<A>::type>()...); });
+/// Calls `f(lead..., operands...)`: parameters `Lead` on are the ports.
+template <std::size_t Lead, class F, class R, class Args, std::size_t... I, class... L>
+std::vector<Operand> call_with(F &f, std::span<const Operand> in, std::index_sequence<I...>,
+                               L... lead) {
+  return outputs_of<R>([&]() -> R {
+    return f(lead...,
+             in[I].get<typename InputType<std::tuple_element_t<Lead + I, Args>>::type>()...);
+  });
 }
 
-template <class F> std::vector<Operand> call_with_operands(F &f, std::span<const Operand> in) {
+/// Calls `f` with `lead` (the first `Lead` parameters, not ports) and the
+/// operands as its other arguments, and returns its outputs.
+template <std::size_t Lead, class F, class... L>
+std::vector<Operand> call_with_operands(F &f, std::span<const Operand> in, L... lead) {
   using Traits = CallableTraits<F>;
   using Args = typename Traits::Args;
-  if constexpr (Traits::valid)
-    return call_with<F, typename Traits::Result>(
-        f, in, static_cast<Args *>(nullptr), std::make_index_sequence<std::tuple_size_v<Args>>{});
+  if constexpr (Traits::valid && std::tuple_size_v<Args> >= Lead)
+    return call_with<Lead, F, typename Traits::Result, Args>(
+        f, in, std::make_index_sequence<std::tuple_size_v<Args> - Lead>{}, lead...);
   else
-    return {}; // CallableTraits said what is wrong
+    return {}; // the node's static_assert said what is wrong
+}
+
+/// The codecs of a callable's parameters from `Lead` on (its ports).
+template <std::size_t Lead, class Args, std::size_t... I>
+std::vector<const Codec *> port_codecs(std::index_sequence<I...>) {
+  return {&codec_of<typename InputType<std::tuple_element_t<Lead + I, Args>>::type>()...};
+}
+template <class F, std::size_t Lead> std::vector<const Codec *> port_codecs() {
+  using Args = typename CallableTraits<F>::Args;
+  if constexpr (std::tuple_size_v<Args> < Lead)
+    return {};
+  else
+    return port_codecs<Lead, Args>(std::make_index_sequence<std::tuple_size_v<Args> - Lead>{});
 }
 
 } // namespace detail

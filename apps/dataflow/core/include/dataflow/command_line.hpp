@@ -27,7 +27,7 @@ public:
 class CommandLine {
 public:
   /// `synopsis`: the program's own options and operands, for the usage text.
-  CommandLine(std::string program, std::string synopsis);
+  explicit CommandLine(std::string program, std::string synopsis = "");
 
   /// A program option taking a value: `--name VALUE` or `--name=VALUE`.
   /// `name` is "--count" or "count" (the same option); a name that starts
@@ -42,6 +42,7 @@ public:
   void option(std::string name, std::string help, std::size_t &value, std::size_t minimum);
   /// The program takes exactly `count` operands: program_main refuses
   /// others with a usage_error saying `message` (after --help is served).
+  /// Without this call a program takes none ("takes no operands").
   void operands(std::size_t count, std::string message);
   /// Throws the usage_error of operands() if `given` is not its count.
   void check_operands(const std::vector<std::string> &given) const;
@@ -71,8 +72,8 @@ private:
   std::string synopsis_;
   std::vector<Option> options_;
   RunOptions run_;
-  std::optional<std::size_t> operand_count_;
-  std::string operand_message_;
+  std::size_t operand_count_ = 0;
+  std::string operand_message_ = "takes no operands";
   bool sequential_ = false;
   bool stats_ = false;
   bool help_ = false;

@@ -5,7 +5,8 @@
 /// function with the run's input. The function travels as a *token*: its
 /// offset from a function of this library, which is the same in every
 /// process of one executable even when each loads it at a different
-/// address (position-independent executables). The input travels encoded.
+/// address (position-independent executables). Its arguments travel
+/// encoded, as one tuple.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -17,6 +18,9 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 
 namespace dataflow {
 
@@ -39,17 +43,30 @@ template <class F> F *function_from_token(std::uintptr_t token) {
 }
 
 /// A machine's share of a run of the graph that the program's function
-/// (token `build`) makes from the encoded input: a TaskRun of a TaskGraph,
-/// or a StreamRun of a StreamGraph. A MachineRunFactory.
-template <class Run, class Graph, class Input>
+/// (token `build`, taking parameters P...) makes from the encoded input, a
+/// tuple of its arguments: a TaskRun of a TaskGraph, or a StreamRun of a
+/// StreamGraph. A MachineRunFactory.
+/// Encodes (decodes) a graph function's arguments one by one, not as one
+/// tuple: poc++ generates the serializers of the program's classes that
+/// the program's files write or read themselves, not those inside a tuple.
+template <class Tuple, std::size_t... I>
+void write_arguments(poc::Writer &out, const Tuple &arguments, std::index_sequence<I...>) {
+  (out.write(std::get<I>(arguments)), ...);
+}
+template <class Tuple, std::size_t... I>
+void read_arguments(poc::Reader &in, Tuple &arguments, std::index_sequence<I...>) {
+  (in.read(std::get<I>(arguments)), ...);
+}
+
+template <class Run, class Graph, class... P>
 std::unique_ptr<MachineRun> make_run(std::uintptr_t build, std::span<const std::byte> input,
                                      RunSettings settings, Transport &transport) {
   poc::Reader in(input);
-  Input value{};
-  in.read(value);
+  std::tuple<std::remove_cvref_t<P>...> arguments{};
+  read_arguments(in, arguments, std::index_sequence_for<P...>{});
   in.expect_end();
   return std::make_unique<Run>(
-      std::make_shared<const Graph>(function_from_token<Graph(const Input &)>(build)(value)),
+      std::make_shared<const Graph>(std::apply(function_from_token<Graph(P...)>(build), arguments)),
       std::move(settings), transport);
 }
 

@@ -154,7 +154,7 @@ private:
     for (std::size_t i = 0; i < rows_; ++i)
       for (std::size_t j = 0; j < cols_; ++j) {
         NodeSpec spec;
-        spec.name = name + " " + std::to_string(i) + "," + std::to_string(j);
+        spec.name = detail::pair_name(name, i, j);
         std::array<int, sizeof...(I)> slot{};
         int next = 0;
         for (std::size_t k = 0; k < slot.size(); ++k) {

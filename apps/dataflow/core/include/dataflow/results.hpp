@@ -37,6 +37,16 @@ public:
       throw_not_single(name, output, e.values.size());
     return e.values.front().get<T>();
   }
+  /// The one value of the graph's one result, for a graph that has a
+  /// single output no edge consumes (graph_error unless it has exactly one,
+  /// with one value).
+  template <class T> T value() const {
+    const auto &entry = only(codec_of<T>());
+    const Entry &e = entry.second;
+    if (e.values.size() != 1)
+      throw_not_single(entry.first.first, entry.first.second, e.values.size());
+    return e.values.front().template get<T>();
+  }
   /// The number of values of `name`'s output.
   std::size_t count(const std::string &name, unsigned output = 0) const;
 
@@ -53,6 +63,8 @@ private:
     std::vector<Operand> values;
   };
   const Entry &find(const std::string &name, unsigned output, const Codec &codec) const;
+  /// The one result's entry, of type `codec`.
+  const std::pair<const std::pair<std::string, unsigned>, Entry> &only(const Codec &codec) const;
   [[noreturn]] static void throw_not_single(const std::string &name, unsigned output,
                                             std::size_t n);
 

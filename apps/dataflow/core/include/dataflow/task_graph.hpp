@@ -17,14 +17,18 @@
 #pragma once
 
 #include <dataflow/callable.hpp>
+#include <dataflow/joined.hpp>
 
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace dataflow {
@@ -78,6 +82,24 @@ struct Edge {
 class TaskGraph;
 class Grid;
 
+namespace detail {
+/// "name i,j": the name of node (i, j) of a grid or an outer product.
+std::string pair_name(const std::string &name, std::size_t i, std::size_t j);
+
+/// The spec of a node bound to a callable of type F whose parameters from
+/// `Lead` on are its ports, run by `body`.
+template <class F, std::size_t Lead>
+NodeSpec node_spec(std::string name, NodeKind kind, NodeBody body) {
+  NodeSpec spec;
+  spec.name = std::move(name);
+  spec.kind = kind;
+  spec.inputs = port_codecs<F, Lead>();
+  spec.outputs = output_codecs<typename CallableTraits<F>::Result>();
+  spec.body = std::move(body);
+  return spec;
+}
+} // namespace detail
+
 /// One output of a node, as the tail of an edge.
 struct OutputRef {
   NodeId node;
@@ -127,6 +149,57 @@ public:
   Node serializer(std::string name, std::initializer_list<OutputRef> inputs, F fn) {
     return feed(add(std::move(name), NodeKind::serializer, std::move(fn)), inputs);
   }
+  /// A row of `count` nodes, "name 0" ... "name count-1", sharing `fn`:
+  /// node k calls `fn(k, ports...)`, its first parameter (any integer type)
+  /// the index and the others its input ports, which take `connect`s.
+  template <class F> std::vector<Node> nodes(const std::string &name, long count, F fn) {
+    check_typed<F>();
+    using Index = std::remove_cvref_t<
+        typename detail::FirstParameter<typename detail::CallableTraits<F>::Args>::type>;
+    static_assert(std::is_integral_v<Index>,
+                  "a row of nodes' callable takes the node's index first: [](long k, ...)");
+    std::vector<Node> row;
+    // Compiled only for a callable that takes an index: one error, the one above.
+    if constexpr (std::is_integral_v<Index>) {
+      const auto shared = std::make_shared<F>(std::move(fn));
+      for (long k = 0; k < count; ++k)
+        row.push_back(add_spec(detail::node_spec<F, 1>(
+            name + " " + std::to_string(k), NodeKind::task,
+            [shared, k](std::span<const Operand> in) {
+              return detail::call_with_operands<1>(*shared, in, static_cast<Index>(k));
+            })));
+    }
+    return row;
+  }
+  /// One node per pair of `rows` and `cols` (an outer product), "name i,j"
+  /// fed by `rows[i]` and `cols[j]` on ports 0 and 1, all sharing `fn`;
+  /// returned in row-major order (node (i, j) at `i * cols.size() + j`).
+  template <class F>
+  std::vector<Node> nodes(const std::string &name, std::span<const Node> rows,
+                          std::span<const Node> cols, F fn) {
+    check_typed<F>();
+    const auto shared = std::make_shared<F>(std::move(fn));
+    std::vector<Node> pairs;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      for (std::size_t j = 0; j < cols.size(); ++j)
+        pairs.push_back(feed(add_shared(detail::pair_name(name, i, j), NodeKind::task, shared),
+                             {rows[i], cols[j]}));
+    return pairs;
+  }
+  /// A node fed by every node of `inputs` (a join): `fn` takes their values
+  /// as one `dataflow::Joined<T>`, in the order of `inputs`, and fires once
+  /// it has all of them (per tag).
+  template <class F> Node join(std::string name, std::span<const Node> inputs, F fn) {
+    check_typed<F>();
+    using T = typename detail::JoinedType<typename detail::CallableTraits<F>::Args>::type;
+    static_assert(!std::is_void_v<T>, "a join's callable takes one parameter, a "
+                                      "dataflow::Joined<T>: [](dataflow::Joined<int> values)");
+    // Compiled only for a callable that takes a Joined<T>: one error, the one above.
+    if constexpr (!std::is_void_v<T>)
+      return add_join<T>(std::move(name), inputs, std::move(fn));
+    else
+      return Node(*this, 0);
+  }
   /// A source: calls `next()` until it returns an empty optional; value i
   /// starts instance (tag) i of the nodes downstream.
   template <class F> Node source(std::string name, F next) {
@@ -171,21 +244,35 @@ private:
 
   /// Connects `inputs` to ports 0, 1, ... of `to`.
   Node feed(Node to, std::initializer_list<OutputRef> inputs);
-  template <class F> Node add(std::string name, NodeKind kind, F fn) {
+  template <class F> static void check_typed() {
     static_assert(detail::kTypedCallable<F>,
                   "a dataflow node's callable must have one call operator that is not a "
                   "template, so that its ports have types: write the parameter types, as in "
                   "[](int x, const std::string &s) { ... }, not [](auto x) { ... }");
-    using Traits = detail::CallableTraits<F>;
-    NodeSpec spec;
-    spec.name = std::move(name);
-    spec.kind = kind;
-    spec.inputs = detail::InputCodecs<typename Traits::Args>::get();
-    spec.outputs = detail::output_codecs<typename Traits::Result>();
-    spec.body = [fn = std::make_shared<F>(std::move(fn))](std::span<const Operand> in) {
-      return detail::call_with_operands(*fn, in);
-    };
-    return add_spec(std::move(spec));
+  }
+  template <class F> Node add(std::string name, NodeKind kind, F fn) {
+    check_typed<F>();
+    return add_shared(std::move(name), kind, std::make_shared<F>(std::move(fn)));
+  }
+  /// A node bound to a callable that other nodes may share.
+  template <class F> Node add_shared(std::string name, NodeKind kind, std::shared_ptr<F> fn) {
+    return add_spec(
+        detail::node_spec<F, 0>(std::move(name), kind, [fn](std::span<const Operand> in) {
+          return detail::call_with_operands<0>(*fn, in);
+        }));
+  }
+  template <class T, class F> Node add_join(std::string name, std::span<const Node> inputs, F fn) {
+    using Result = typename detail::CallableTraits<F>::Result;
+    NodeSpec spec = detail::node_spec<F, 1>(
+        std::move(name), NodeKind::task,
+        [fn = std::make_shared<F>(std::move(fn))](std::span<const Operand> in) {
+          return detail::outputs_of<Result>([&]() -> Result { return (*fn)(Joined<T>(in)); });
+        });
+    spec.inputs.assign(inputs.size(), &codec_of<T>()); // one port per node of the list
+    const Node to = add_spec(std::move(spec));
+    for (const Node &from : inputs)
+      connect(from, to);
+    return to;
   }
   Node add_spec(NodeSpec spec);
 
