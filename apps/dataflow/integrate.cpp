@@ -5,7 +5,8 @@
 /// The integral of f(x) = 4 / (1 + x^2) * (1 + sin(8x)^2 / 16) over [0, 1]
 /// by the midpoint rule with N points, split into K chunks (Sucuri's two
 /// integration programs: Silva et al. 2016, section IV):
-///  - fork-join: one node per chunk, all roots; main adds the results;
+///  - fork-join: one node per chunk, all roots, joined by a node that adds
+///    their results;
 ///  - pipeline: a source emits the chunks, one integrate node fires per
 ///    chunk (instances run concurrently), a serializer passes the partial
 ///    sums on in chunk order.
@@ -16,6 +17,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <string>
 
 namespace {
@@ -45,9 +47,12 @@ dataflow::TaskGraph integration_graph(const IntegrationProblem &p) {
   dataflow::TaskGraph g;
   const long points = p.points;
   if (p.variant == "fork-join") {
-    for (long c = 0; c < p.chunks; ++c)
-      g.node("chunk " + std::to_string(c),
-             [=] { return integrate(p.first(c), p.first(c + 1), points); });
+    const auto chunks = g.nodes(
+        "chunk", p.chunks, [=](long c) { return integrate(p.first(c), p.first(c + 1), points); });
+    // Added up in chunk order, as the sequential version does.
+    g.join("integral", chunks, [](dataflow::Joined<double> partials) {
+      return std::accumulate(partials.begin(), partials.end(), 0.0);
+    });
     return g;
   }
   std::vector<std::pair<long, long>> ranges;
@@ -66,7 +71,7 @@ int main(int argc, char **argv) {
   IntegrationProblem p;
   p.chunks = 64;
   p.points = 100'000'000;
-  dataflow::CommandLine line("dataflow-integrate", "");
+  dataflow::CommandLine line("dataflow-integrate");
   line.option("--variant", "fork-join (default) or pipeline", [&](const std::string &v) {
     if (v != "fork-join" && v != "pipeline")
       throw dataflow::usage_error("--variant needs fork-join or pipeline, got '" + v + "'");
@@ -74,7 +79,6 @@ int main(int argc, char **argv) {
   });
   line.option("--chunks", "K: pieces of the interval (default 64)", p.chunks, 1);
   line.option("--points", "N: midpoints (default 100000000)", p.points, 1);
-  line.operands(0, "takes no operands");
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
     if (p.chunks > p.points)
       throw dataflow::usage_error("--chunks must not exceed --points");
@@ -83,10 +87,9 @@ int main(int argc, char **argv) {
       for (long c = 0; c < p.chunks; ++c)
         integral += integrate(p.first(c), p.first(c + 1), p.points);
     } else {
-      const dataflow::Results r = dataflow::run(integration_graph, p, line.run_options());
+      const dataflow::Results r = dataflow::run(integration_graph, p, line);
       if (p.variant == "fork-join")
-        for (long c = 0; c < p.chunks; ++c)
-          integral += r.value<double>("chunk " + std::to_string(c));
+        integral = r.value<double>("integral");
       else
         for (double partial : r.values<double>("write"))
           integral += partial;

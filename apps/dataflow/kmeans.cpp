@@ -166,12 +166,11 @@ dataflow::StreamGraph kmeans_graph(const KmeansProblem &p) {
 
 int main(int argc, char **argv) {
   KmeansProblem p{200'000, 8, 8, 100};
-  dataflow::CommandLine line("dataflow-kmeans", "");
+  dataflow::CommandLine line("dataflow-kmeans");
   line.option("--points", "N: points (default 200000)", p.points, 1);
   line.option("--clusters", "K: clusters (default 8)", p.clusters, 1);
   line.option("--parts", "P: part vertices holding the points (default 8)", p.parts, 1);
   line.option("--iterations", "I: at most I iterations (default 100)", p.iterations, 1);
-  line.operands(0, "takes no operands");
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
     if (p.clusters > p.points || p.parts > p.points)
       throw dataflow::usage_error("--clusters and --parts must not exceed --points");
@@ -193,7 +192,7 @@ int main(int argc, char **argv) {
         ++iterations;
       }
     } else {
-      const dataflow::Results r = dataflow::run(kmeans_graph, p, line.run_options());
+      const dataflow::Results r = dataflow::run(kmeans_graph, p, line);
       centroids = r.value<std::vector<double>>("master");
       iterations = static_cast<long>(centroids.back());
       centroids.pop_back();

@@ -14,30 +14,24 @@
 
 #include <cstdio>
 
-/// The run's input: the two sequences and the block size.
-struct LcsProblem {
-  std::string a, b;
-  std::size_t block;
-};
-
 /// What a block passes on: its bottom row (with the corner) and its last
 /// column.
 using Boundary = std::pair<std::vector<lcs::Cell>, std::vector<lcs::Cell>>;
 
-dataflow::TaskGraph lcs_graph(const LcsProblem &p) {
+dataflow::TaskGraph lcs_graph(const std::string &a, const std::string &b, std::size_t block) {
   dataflow::TaskGraph g;
   // Block (i, j) starts from the bottom row of the block above and the last
   // column of the block to its left (zeros at the matrix's edge); its
   // right column is filled over the left one.
-  dataflow::Grid blocks(
-      g, "block", {p.a.size(), p.b.size(), p.block}, {dataflow::above, dataflow::left},
-      [p](const dataflow::Tile &t, const Boundary *up, const Boundary *left) {
-        Boundary out{up ? up->first : std::vector<lcs::Cell>(t.cols + 1),
-                     left ? left->second : std::vector<lcs::Cell>(t.rows)};
-        lcs::fill_block(p.a.data() + t.first_row, t.rows, p.b.data() + t.first_col, t.cols,
-                        out.first.data(), out.second.data(), out.second.data());
-        return out;
-      });
+  dataflow::Grid blocks(g, "block", {a.size(), b.size(), block}, {dataflow::above, dataflow::left},
+                        [a, b](const dataflow::Tile &t, const Boundary *up, const Boundary *left) {
+                          Boundary out{up ? up->first : std::vector<lcs::Cell>(t.cols + 1),
+                                       left ? left->second : std::vector<lcs::Cell>(t.rows)};
+                          lcs::fill_block(a.data() + t.first_row, t.rows, b.data() + t.first_col,
+                                          t.cols, out.first.data(), out.second.data(),
+                                          out.second.data());
+                          return out;
+                        });
   // The last block's bottom row ends with the LCS length.
   g.node("lcs length", {blocks.back()}, [](const Boundary &last) { return last.first.back(); });
   return g;
@@ -49,11 +43,10 @@ int main(int argc, char **argv) {
   line.option("--block", "N: rows and columns per block (default 1024)", block, 1);
   line.operands(2, "needs two files, A and B");
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &files) {
-    const LcsProblem p{lcs::read_sequence(files[0]), lcs::read_sequence(files[1]), block};
-    std::printf(
-        "lcs length: %d\n",
-        line.sequential()
-            ? lcs::sequential_length(p.a, p.b)
-            : dataflow::run(lcs_graph, p, line.run_options()).value<lcs::Cell>("lcs length"));
+    const std::string a = lcs::read_sequence(files[0]), b = lcs::read_sequence(files[1]);
+    // --sequential: the plain DP over the whole matrix.
+    std::printf("lcs length: %d\n",
+                line.sequential() ? lcs::sequential_length(a, b)
+                                  : dataflow::run(lcs_graph, a, b, block, line).value<lcs::Cell>());
   });
 }

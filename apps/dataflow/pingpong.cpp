@@ -61,10 +61,9 @@ dataflow::StreamGraph pingpong_graph(const long &threshold) {
 
 int main(int argc, char **argv) {
   long threshold = 100;
-  dataflow::CommandLine line("dataflow-pingpong", "");
+  dataflow::CommandLine line("dataflow-pingpong");
   line.option("--threshold", "N: a vertex stops when its counter reaches N (default 100)",
               threshold, 1);
-  line.operands(0, "takes no operands");
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &) {
     std::string winner;
     long received = 0, messages = 0;
@@ -84,7 +83,7 @@ int main(int argc, char **argv) {
         bit = ball.next_bit();
       }
     } else {
-      const dataflow::Results r = dataflow::run(pingpong_graph, threshold, line.run_options());
+      const dataflow::Results r = dataflow::run(pingpong_graph, threshold, line);
       for (const char *name : {"A", "B"})
         if (r.count(name) == 1) {
           winner = name;
