@@ -127,6 +127,9 @@ TEST(TaskGraph, ARowOfNodesSharesOneCallable) {
   EXPECT_EQ(g.spec(row[2].id()).body(in)[0].get<long>(), 102);
   for (const Node &n : row)
     g.connect(tag, n);
+  row[0].pin(1).weight(2); // a const handle still changes its node
+  EXPECT_EQ(g.spec(row[0].id()).pinned_machine, 1);
+  EXPECT_EQ(g.spec(row[0].id()).weight, 2);
   GraphShape::of(g);
   EXPECT_TRUE(g.nodes("none", 0, [](long k) { return k; }).empty());
   EXPECT_EQ(g.spec(g.nodes("s", 1, [](std::size_t k) { return k; })[0].id())

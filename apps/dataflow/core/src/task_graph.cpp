@@ -11,7 +11,7 @@ std::string detail::pair_name(const std::string &name, std::size_t i, std::size_
   return fmt::format("{} {},{}", name, i, j);
 }
 
-Node &Node::weight(double w) {
+const Node &Node::weight(double w) const {
   if (!(w > 0))
     throw graph_error(
         fmt::format("node '{}': weight {} is not positive", graph_->spec(id_).name, w));
@@ -19,9 +19,9 @@ Node &Node::weight(double w) {
   return *this;
 }
 
-Node &Node::pin(int machine) { return pin(machine, -1); }
+const Node &Node::pin(int machine) const { return pin(machine, -1); }
 
-Node &Node::pin(int machine, int worker) {
+const Node &Node::pin(int machine, int worker) const {
   if (machine < 0)
     throw graph_error(
         fmt::format("node '{}': machine {} is negative", graph_->spec(id_).name, machine));

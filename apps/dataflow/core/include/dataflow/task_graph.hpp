@@ -108,6 +108,8 @@ struct OutputRef {
 
 /// A node of a TaskGraph being built: a handle, copied freely and used as
 /// the value the node makes (its output 0) wherever an output is expected.
+/// Like a pointer, a const handle still changes its node (`weight`, `pin`),
+/// so the rows that `TaskGraph::nodes` returns can be kept const.
 class Node {
 public:
   Node(TaskGraph &graph, NodeId id) : graph_(&graph), id_(id) {}
@@ -115,11 +117,11 @@ public:
   OutputRef output(unsigned k) const { return {id_, k}; }
   operator OutputRef() const { return {id_, 0}; }
   /// The node's relative cost (default 1), for list scheduling.
-  Node &weight(double w);
+  const Node &weight(double w) const;
   /// Runs the node on this machine (index into the run's machines).
-  Node &pin(int machine);
+  const Node &pin(int machine) const;
   /// Runs the node on this worker of this machine.
-  Node &pin(int machine, int worker);
+  const Node &pin(int machine, int worker) const;
 
 private:
   TaskGraph *graph_;
