@@ -140,7 +140,8 @@ std::string CommandLine::usage() const {
       fmt::format("usage: {} [options]{}{}\n", program_, synopsis_.empty() ? "" : " ", synopsis_);
   for (const Option &o : options_)
     text += fmt::format("  {:<14} {}\n", o.name, o.help);
-  text += fmt::format("  {:<14} {}\n", "--sequential", "run the sequential version instead");
+  text += fmt::format("  {:<14} {}\n", "--sequential",
+                      "run the program's sequential version, or the graph in this process");
   text += fmt::format("  {:<14} {}\n", "--stats",
                       "print the run's counters and a table per node on standard error");
   return text;

@@ -51,7 +51,9 @@ public:
   std::vector<std::string> parse(int argc, char **argv);
 
   const RunOptions &run_options() const noexcept { return run_; }
-  /// --sequential: run the program's sequential version instead.
+  /// --sequential: run the program's sequential version instead, or (in
+  /// `run(build, args..., line)`) the graph in this process, one job at a
+  /// time.
   bool sequential() const noexcept { return sequential_; }
   /// --stats: `run` prints the run's counters and node table when it ends
   /// (run_options() has print_stats and node_stats).
