@@ -20,10 +20,9 @@ dataflow::TaskGraph matmul_graph(const matmul::Problem &p) {
   dataflow::TaskGraph g;
   const auto rows = g.nodes("A", p.panels(), [p](long k) { return matmul::a_panel(p, k); });
   const auto cols = g.nodes("B", p.panels(), [p](long k) { return matmul::b_panel(p, k); });
-  const auto blocks =
-      g.nodes("C", rows, cols, [n = p.size](const matmul::Panel &a, const matmul::Panel &b) {
-        return matmul::multiply(a, b, n);
-      });
+  const auto blocks = g.nodes("C", rows, cols, [p](const matmul::Panel &a, const matmul::Panel &b) {
+    return matmul::multiply(a, b, p.size);
+  });
   // Block (i, j) is blocks[i * panels + j]: added up in row-major order, as
   // the MPI version does, so both print the same digits.
   g.join("sum and trace", blocks, [p](dataflow::Joined<matmul::Panel> c) {
