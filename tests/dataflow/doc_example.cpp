@@ -1,7 +1,9 @@
 // The examples of docs/dataflow.md, as written there: a task graph whose
-// result is "b21", and a stream graph whose vertex B reports 1..100.
+// result is "b21", a stream graph whose vertex B reports 1..100, and rows,
+// pairs and a join that add up to 360.
 #include <cstdio>
 #include <dataflow/dataflow.hpp>
+#include <numeric>
 struct Problem {
   int n = 0;
 };
@@ -33,10 +35,22 @@ dataflow::StreamGraph sbuild(const long &threshold) {
   g.container({b}, 0); // B on machine 0
   return g;
 }
+dataflow::TaskGraph table(long n) {
+  dataflow::TaskGraph g;
+  const auto rows = g.nodes("row", n, [](long i) { return i + 1; }); // "row 0" ... "row n-1"
+  const auto cols = g.nodes("col", n, [](long j) { return 10 * (j + 1); });
+  // "cell i,j" takes row i and column j; cells[i * n + j] is its node.
+  const auto cells = g.nodes("cell", rows, cols, [](long r, long c) { return r * c; });
+  g.join("total", cells, [](dataflow::Joined<long> v) { // every cell, in the order of `cells`
+    return std::accumulate(v.begin(), v.end(), 0L);
+  });
+  return g;
+}
 int main() {
   Problem problem;
   dataflow::Results r = dataflow::run(build, problem);
   std::printf("%s\n", r.value<std::string>("c").c_str());
   dataflow::Results s = dataflow::run(sbuild, 100);
   std::printf("%zu\n", s.count("B"));
+  std::printf("%ld\n", dataflow::run(table, 3).value<long>()); // 6 x 60 = 360
 }
