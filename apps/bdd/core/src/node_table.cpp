@@ -82,8 +82,17 @@ void NodeTable::full(std::uint64_t home) const {
       static_cast<double>(buckets_ * kBucketBytes) / (1 << 20), ranks_, ranks_ == 1 ? "" : "s"));
 }
 
-std::uint64_t NodeTable::find_or_put(const Node &node) {
-  ++counters_.lookups;
+void NodeTable::absorb(TableCounters &counters) {
+  counters_.lookups += counters.lookups;
+  counters_.inserted += counters.inserted;
+  counters_.chunks += counters.chunks;
+  counters_.compared += counters.compared;
+  counters_.cas_failed += counters.cas_failed;
+  counters = TableCounters{};
+}
+
+std::uint64_t NodeTable::find_or_put(const Node &node, TableCounters &counters) {
+  ++counters.lookups;
   const std::uint64_t hash = hash_words(node.high_word, node.low_level);
   const std::uint64_t claimed = fingerprint_of(hash) | kClaimedBit;
   const std::uint64_t done = fingerprint_of(hash) | kDoneBits;
@@ -107,7 +116,7 @@ std::uint64_t NodeTable::find_or_put(const Node &node) {
       if (first != chunk_first) {
         memory_.load_words(rank, control_offset(first), 3 * chunk_, chunk_words);
         chunk_first = first;
-        ++counters_.chunks;
+        ++counters.chunks;
       }
       const std::uint64_t *b = chunk_words + 3 * (index - first);
       word = b[0];
@@ -116,7 +125,7 @@ std::uint64_t NodeTable::find_or_put(const Node &node) {
     } else {
       word = memory_.load(rank, control_offset(index));
       if ((probe & (chunk_ - 1)) == 0)
-        ++counters_.chunks;
+        ++counters.chunks;
     }
     for (;;) {
       if (word == kEmpty) {
@@ -125,10 +134,10 @@ std::uint64_t NodeTable::find_or_put(const Node &node) {
           const std::uint64_t data[2] = {node.high_word, node.low_level};
           memory_.write_words(rank, node_offset(index), 2, data);
           memory_.store(rank, control_offset(index), done);
-          ++counters_.inserted;
+          ++counters.inserted;
           return index;
         }
-        ++counters_.cas_failed;
+        ++counters.cas_failed;
         chunk_first = ~0ull; // our copy of the chunk is stale
         continue;            // look at what the winner claimed it for
       }
@@ -141,7 +150,7 @@ std::uint64_t NodeTable::find_or_put(const Node &node) {
     }
     if (word != done)
       continue;
-    ++counters_.compared;
+    ++counters.compared;
     // The chunk's copy of the node may predate the control word it was read
     // with (one read, no order between its words): on a mismatch read again.
     if (rma && chunk_first != ~0ull && Node{in_chunk[0], in_chunk[1]} == node)

@@ -45,8 +45,17 @@ void OperationCache::size_for(std::uint64_t nodes) {
   used_ = std::min(slots_, std::bit_ceil(std::max(kMinSlots, wanted)));
 }
 
-std::optional<Edge> OperationCache::find(Operation op, Edge a, Edge b, Edge c) {
-  ++counters_.lookups;
+void OperationCache::absorb(CacheCounters &counters) {
+  counters_.lookups += counters.lookups;
+  counters_.hits += counters.hits;
+  counters_.stores += counters.stores;
+  counters_.dropped += counters.dropped;
+  counters = CacheCounters{};
+}
+
+std::optional<Edge> OperationCache::find(Operation op, Edge a, Edge b, Edge c,
+                                         CacheCounters &counters) {
+  ++counters.lookups;
   const std::uint64_t key0 = first_key_word(op, a);
   const Slot slot = slot_of(key0, b, c);
   std::uint64_t entry[4];
@@ -55,24 +64,25 @@ std::optional<Edge> OperationCache::find(Operation op, Edge a, Edge b, Edge c) {
     return std::nullopt;
   if (memory_.load(slot.rank, slot.offset) != entry[0])
     return std::nullopt; // overwritten while we read
-  ++counters_.hits;
+  ++counters.hits;
   return entry[3];
 }
 
-void OperationCache::store(Operation op, Edge a, Edge b, Edge c, Edge result) {
+void OperationCache::store(Operation op, Edge a, Edge b, Edge c, Edge result,
+                           CacheCounters &counters) {
   const std::uint64_t key0 = first_key_word(op, a);
   const Slot slot = slot_of(key0, b, c);
   const std::uint64_t seen = memory_.load(slot.rank, slot.offset);
   if ((seen & kLockBit) ||
       memory_.compare_and_swap(slot.rank, slot.offset, seen, seen | kLockBit) != seen) {
-    ++counters_.dropped; // another writer has the slot
+    ++counters.dropped; // another writer has the slot
     return;
   }
   const std::uint64_t rest[3] = {b, c, result};
   memory_.write_words(slot.rank, slot.offset + 8, 3, rest);
   const std::uint64_t version = ((seen & kVersionMask) + (1ull << kVersionShift)) & kVersionMask;
   memory_.store(slot.rank, slot.offset, key0 | version);
-  ++counters_.stores;
+  ++counters.stores;
 }
 
 } // namespace bdd

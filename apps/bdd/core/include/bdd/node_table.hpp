@@ -70,7 +70,13 @@ public:
 
   /// The index of the node (level, low, high), inserting it if absent.
   /// `low` must be regular. Throws TableFull.
-  std::uint64_t find_or_put(const Node &node);
+  std::uint64_t find_or_put(const Node &node) { return find_or_put(node, counters_); }
+  /// The same, counted in `counters`: a thread of a TaskPool counts in its
+  /// own, since threads that shared counters would race on them.
+  std::uint64_t find_or_put(const Node &node, TableCounters &counters);
+  /// Adds `counters` (a thread's) to this rank's and zeroes them. Between
+  /// runs of the threads only.
+  void absorb(TableCounters &counters);
 
   /// The node with global index `index` (> 0).
   Node node(std::uint64_t index) {

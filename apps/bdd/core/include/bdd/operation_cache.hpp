@@ -48,9 +48,20 @@ public:
   OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access access);
 
   /// The result stored for (op, a, b, c), if the cache still has it.
-  std::optional<Edge> find(Operation op, Edge a, Edge b, Edge c);
+  std::optional<Edge> find(Operation op, Edge a, Edge b, Edge c) {
+    return find(op, a, b, c, counters_);
+  }
   /// Stores the result of (op, a, b, c), replacing whatever was in its slot.
-  void store(Operation op, Edge a, Edge b, Edge c, Edge result);
+  void store(Operation op, Edge a, Edge b, Edge c, Edge result) {
+    store(op, a, b, c, result, counters_);
+  }
+  /// find and store counted in `counters`: a thread of a TaskPool counts in
+  /// its own, since threads that shared counters would race on them.
+  std::optional<Edge> find(Operation op, Edge a, Edge b, Edge c, CacheCounters &counters);
+  void store(Operation op, Edge a, Edge b, Edge c, Edge result, CacheCounters &counters);
+  /// Adds `counters` (a thread's) to this rank's and zeroes them. Between
+  /// runs of the threads only.
+  void absorb(CacheCounters &counters);
 
   /// Uses one slot per kNodesPerSlot of `nodes` (the nodes in the table),
   /// rounded up to a power of two, at least kMinSlots per rank and at most
