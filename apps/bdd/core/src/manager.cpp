@@ -1,6 +1,9 @@
 #include "bdd/manager.hpp"
 
 #include <algorithm>
+#include <array>
+#include <exception>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -15,7 +18,9 @@ Edge Manager::make(Level level, Edge low, Edge high) {
   // the complement to the edge that points here.
   const bool flip = is_complemented(low);
   const Node node = Node::make(level, regular(low), complement_if(high, flip));
-  return complement_if(table_.find_or_put(node), flip);
+  const std::uint64_t index =
+      own_ ? table_.find_or_put(node, own_->table) : table_.find_or_put(node);
+  return complement_if(index, flip);
 }
 
 Edge Manager::cube(std::span<const Level> levels) {
@@ -42,10 +47,109 @@ Edge Manager::run(const Task &task) {
     return relnext(task.a, task.b, task.c);
   case Operation::And:
     return apply_and(task.a, task.b);
+  case Operation::Ite:
+    return ite(task.a, task.b, task.c);
+  case Operation::Exists:
+    return exists(task.a, task.b);
+  case Operation::Saturate:
+    if (extension_)
+      return (*extension_)(*this, task);
+    [[fallthrough]];
   default:
     throw std::invalid_argument("no task for operation " +
                                 std::to_string(static_cast<unsigned>(task.op)));
   }
+}
+
+Edge Manager::run_stolen(const Task &task, unsigned depth) {
+  // The thief continues the spawner's nesting, so the cut-off holds
+  // whichever thread runs a call; a leapfrogging thread returns to its own.
+  const unsigned outer = depth_;
+  depth_ = depth;
+  try {
+    const Edge result = run(task);
+    depth_ = outer;
+    return result;
+  } catch (...) {
+    depth_ = outer;
+    throw;
+  }
+}
+
+bool Manager::trivial(const Task &t) {
+  // The terminal cases of each operation, or most of them: a stolen task
+  // that returns at once costs its owner the slot's cache line twice.
+  switch (t.op) {
+  case Operation::And:
+    return is_constant(t.a) || is_constant(t.b) || regular(t.a) == regular(t.b);
+  case Operation::Ite:
+    return is_constant(t.a) || t.b == t.c;
+  case Operation::Exists:
+    return is_constant(t.a) || t.b == kTrue;
+  case Operation::RelNext:
+    return t.a == kFalse || t.b == kFalse || t.c == kTrue || (t.a == kTrue && t.b == kTrue);
+  default:
+    return false;
+  }
+}
+
+template <class Here>
+Edge Manager::fork(std::span<const Task> tasks, std::span<Edge> results, std::span<bool> spawned,
+                   Here &&here) {
+  ++depth_;
+  for (std::size_t i = 0; i < tasks.size(); ++i)
+    spawned[i] = !trivial(tasks[i]) && pool_->spawn(worker_, tasks[i], depth_);
+  std::exception_ptr failure;
+  Edge mine = kFalse;
+  try {
+    mine = here();
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  // Newest first, as the deque gives them back. After a failure every task
+  // is still synced (a thief may be running it) but none is run here.
+  for (std::size_t i = tasks.size(); i-- > 0;) {
+    try {
+      const std::optional<Edge> stolen = spawned[i] ? pool_->sync(worker_) : std::nullopt;
+      if (stolen)
+        results[i] = *stolen;
+      else if (!failure)
+        results[i] = run(tasks[i]);
+    } catch (...) {
+      if (!failure)
+        failure = std::current_exception();
+    }
+  }
+  --depth_;
+  if (failure)
+    std::rethrow_exception(failure);
+  return mine;
+}
+
+template <std::size_t N, class Here>
+Edge Manager::fork(const std::array<Task, N> &tasks, std::array<Edge, N> &results, Here &&here) {
+  std::array<bool, N> spawned{};
+  return fork(std::span<const Task>(tasks), std::span<Edge>(results), std::span<bool>(spawned),
+              here);
+}
+
+void Manager::run_all(std::span<const Task> tasks, std::span<Edge> results) {
+  if (tasks.empty())
+    return;
+  if (!forking()) {
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+      results[i] = run(tasks[i]);
+    return;
+  }
+  const std::size_t n = tasks.size() - 1;
+  auto last = [&] { return run(tasks[n]); };
+  if (n <= 3) { // the common case, no allocation
+    std::array<bool, 3> spawned{};
+    results[n] = fork(tasks.first(n), results.first(n), std::span<bool>(spawned).first(n), last);
+    return;
+  }
+  const std::unique_ptr<bool[]> spawned(new bool[n]());
+  results[n] = fork(tasks.first(n), results.first(n), std::span<bool>(spawned.get(), n), last);
 }
 
 Edge Manager::apply_and(Edge f, Edge g) {
@@ -59,18 +163,26 @@ Edge Manager::apply_and(Edge f, Edge g) {
   if (f > g)
     std::swap(f, g); // commutative: one cache key for both orders
   // Cache lookup.
-  if (auto hit = cache_.find(Operation::And, f, g, 0))
+  if (auto hit = cached(Operation::And, f, g, 0))
     return *hit;
   if (stealing_)
     stealing_->poll();
   // Recursion.
   const Level top = std::min(level(f), level(g));
   const Cofactors fc = cofactors_at(f, top), gc = cofactors_at(g, top);
-  const Edge low = apply_and(fc.low, gc.low);
-  const Edge high = apply_and(fc.high, gc.high);
+  Edge low, high;
+  if (forking()) {
+    std::array<Edge, 1> spawned{};
+    low = fork(std::array{Task{Operation::And, fc.high, gc.high, 0}}, spawned,
+               [&] { return apply_and(fc.low, gc.low); });
+    high = spawned[0];
+  } else {
+    low = apply_and(fc.low, gc.low);
+    high = apply_and(fc.high, gc.high);
+  }
   // Make node, cache store.
   const Edge result = make(top, low, high);
-  cache_.store(Operation::And, f, g, 0, result);
+  remember(Operation::And, f, g, 0, result);
   return result;
 }
 
@@ -105,16 +217,24 @@ Edge Manager::ite(Edge f, Edge g, Edge h) {
     h = complement(h);
   }
   // Cache lookup.
-  if (auto hit = cache_.find(Operation::Ite, f, g, h))
+  if (auto hit = cached(Operation::Ite, f, g, h))
     return complement_if(*hit, flip);
   // Recursion.
   const Level top = std::min({level(f), level(g), level(h)});
   const Cofactors fc = cofactors_at(f, top), gc = cofactors_at(g, top), hc = cofactors_at(h, top);
-  const Edge low = ite(fc.low, gc.low, hc.low);
-  const Edge high = ite(fc.high, gc.high, hc.high);
+  Edge low, high;
+  if (forking()) {
+    std::array<Edge, 1> spawned{};
+    low = fork(std::array{Task{Operation::Ite, fc.high, gc.high, hc.high}}, spawned,
+               [&] { return ite(fc.low, gc.low, hc.low); });
+    high = spawned[0];
+  } else {
+    low = ite(fc.low, gc.low, hc.low);
+    high = ite(fc.high, gc.high, hc.high);
+  }
   // Make node, cache store.
   const Edge result = make(top, low, high);
-  cache_.store(Operation::Ite, f, g, h, result);
+  remember(Operation::Ite, f, g, h, result);
   return complement_if(result, flip);
 }
 
@@ -128,12 +248,21 @@ Edge Manager::exists(Edge f, Edge variables) {
   if (variables == kTrue)
     return f;
   // Cache lookup.
-  if (auto hit = cache_.find(Operation::Exists, f, variables, 0))
+  if (auto hit = cached(Operation::Exists, f, variables, 0))
     return *hit;
   // Recursion.
   const Cofactors fc = cofactors_at(f, top);
   Edge result;
-  if (level(variables) == top) {
+  if (forking()) {
+    // Both cofactors at once, as Sylvan does; the sequential branch below
+    // skips the high one when the low one is true.
+    const bool quantified = level(variables) == top;
+    const Edge rest = quantified ? cofactors_at(variables, top).high : variables;
+    std::array<Edge, 1> spawned{};
+    const Edge low = fork(std::array{Task{Operation::Exists, fc.high, rest, 0}}, spawned,
+                          [&] { return exists(fc.low, rest); });
+    result = quantified ? apply_or(low, spawned[0]) : make(top, low, spawned[0]);
+  } else if (level(variables) == top) {
     const Edge rest = cofactors_at(variables, top).high;
     const Edge low = exists(fc.low, rest);
     result = low == kTrue ? kTrue : apply_or(low, exists(fc.high, rest));
@@ -142,7 +271,7 @@ Edge Manager::exists(Edge f, Edge variables) {
     result = make(top, exists(fc.low, variables), exists(fc.high, variables));
   }
   // Cache store.
-  cache_.store(Operation::Exists, f, variables, 0, result);
+  remember(Operation::Exists, f, variables, 0, result);
   return result;
 }
 
@@ -161,7 +290,7 @@ Edge Manager::relnext(Edge states, Edge relation, Edge variables) {
   if (variables == kTrue)
     return states;
   // Cache lookup.
-  if (auto hit = cache_.find(Operation::RelNext, states, relation, variables))
+  if (auto hit = cached(Operation::RelNext, states, relation, variables))
     return *hit;
   // Recursion.
   Edge result;
@@ -187,14 +316,32 @@ Edge Manager::relnext(Edge states, Edge relation, Edge variables) {
       e10 = stealing_->sync();
       e00 = stealing_->sync();
       --spawn_depth_;
+    } else if (forking()) {
+      std::array<Edge, 3> spawned{};
+      e11 = fork(std::array{Task{Operation::RelNext, s.low, r0.low, rest},
+                            Task{Operation::RelNext, s.high, r1.low, rest},
+                            Task{Operation::RelNext, s.low, r0.high, rest}},
+                 spawned, [&] { return relnext(s.high, r1.high, rest); });
+      e00 = spawned[0];
+      e10 = spawned[1];
+      e01 = spawned[2];
     } else {
       e00 = relnext(s.low, r0.low, rest);
       e10 = relnext(s.high, r1.low, rest);
       e01 = relnext(s.low, r0.high, rest);
       e11 = relnext(s.high, r1.high, rest);
     }
-    const Edge low = apply_or(e00, e10);
-    const Edge high = apply_or(e01, e11);
+    Edge low, high;
+    if (forking()) {
+      // The two unions in parallel too (an or is a complemented and).
+      std::array<Edge, 1> spawned{};
+      low = fork(std::array{Task{Operation::And, complement(e01), complement(e11), 0}}, spawned,
+                 [&] { return apply_or(e00, e10); });
+      high = complement(spawned[0]);
+    } else {
+      low = apply_or(e00, e10);
+      high = apply_or(e01, e11);
+    }
     // Make node.
     result = make(pair, low, high);
   } else {
@@ -207,13 +354,34 @@ Edge Manager::relnext(Edge states, Edge relation, Edge variables) {
                  ? relnext(part, r.low, variables)
                  : apply_or(relnext(part, r.low, variables), relnext(part, r.high, variables));
     };
-    if (s.low == s.high)
+    if (forking() && (s.low != s.high || r.low != r.high)) {
+      // The up to four products of a state cofactor and a relation
+      // cofactor in parallel: (s.low, r.low) here, the others spawned.
+      const bool split = r.low != r.high;
+      std::array<Edge, 3> spawned{kFalse, kFalse, kFalse};
+      std::array<Task, 3> tasks{Task{Operation::RelNext, s.low, r.high, variables},
+                                Task{Operation::RelNext, s.high, r.low, variables},
+                                Task{Operation::RelNext, s.high, r.high, variables}};
+      auto here = [&] { return relnext(s.low, r.low, variables); };
+      if (s.low == s.high) {
+        std::array<Edge, 1> high_part{};
+        result = apply_or(fork(std::array{tasks[0]}, high_part, here), high_part[0]);
+      } else if (!split) {
+        std::array<Edge, 1> high_part{};
+        const Edge low = fork(std::array{tasks[1]}, high_part, here);
+        result = make(top, low, high_part[0]);
+      } else {
+        const Edge low = fork(tasks, spawned, here);
+        result = make(top, apply_or(low, spawned[0]), apply_or(spawned[1], spawned[2]));
+      }
+    } else if (s.low == s.high) {
       result = either(s.low);
-    else // make node
+    } else { // make node
       result = make(top, either(s.low), either(s.high));
+    }
   }
   // Cache store.
-  cache_.store(Operation::RelNext, states, relation, variables, result);
+  remember(Operation::RelNext, states, relation, variables, result);
   return result;
 }
 

@@ -18,18 +18,31 @@
 #include "bdd/edge.hpp"
 #include "bdd/node_table.hpp"
 #include "bdd/operation_cache.hpp"
+#include "bdd/task_pool.hpp"
 #include "bdd/work_stealing.hpp"
 
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
 namespace bdd {
 
-/// BDD operations of one worker.
+/// One thread's counts of its table and cache calls: each thread of a rank
+/// counts in its own, which are added to the rank's between runs.
+struct ThreadCounters {
+  TableCounters table;
+  CacheCounters cache;
+};
+
+/// BDD operations of one worker (a rank's thread).
 class Manager {
 public:
-  Manager(NodeTable &table, OperationCache &cache) : table_(table), cache_(cache) {}
+  /// Counts its table and cache calls in theirs, or in `own` if given.
+  Manager(NodeTable &table, OperationCache &cache, ThreadCounters *own = nullptr)
+      : table_(table), cache_(cache), own_(own) {}
 
   /// The node (level, low, high), reduced and canonical.
   Edge make(Level level, Edge low, Edge high);
@@ -67,13 +80,69 @@ public:
   /// Runs a task another member spawned (WorkStealing's runner).
   Edge run(const Task &task);
 
+  /// Runs the operations' recursive calls in parallel as worker `worker`
+  /// of `pool` (null: sequentially, as without a pool): each operation
+  /// spawns all but one of its recursive calls and computes the last
+  /// itself, while fewer than `spawn_depth` spawning calls enclose it on its
+  /// thread (deeper calls are too small to pay for a spawn).
+  void set_task_pool(TaskPool *pool, unsigned worker, unsigned spawn_depth) noexcept {
+    pool_ = pool;
+    worker_ = worker;
+    spawn_limit_ = spawn_depth;
+  }
+  /// Runs every task of `tasks` and puts their results in `results`: in
+  /// parallel on the task pool if there is one and the spawn depth allows,
+  /// else one after the other.
+  void run_all(std::span<const Task> tasks, std::span<Edge> results);
+  /// Runs a task another thread spawned at nesting depth `depth`
+  /// (TaskPool's runner).
+  Edge run_stolen(const Task &task, unsigned depth);
+
   NodeTable &table() noexcept { return table_; }
   OperationCache &cache() noexcept { return cache_; }
 
+  /// Operations outside the Manager's own (Operation::Saturate: the
+  /// strategy's recursion), run by run() on the Manager of the thread that
+  /// runs the task.
+  using Extension = std::function<Edge(Manager &, const Task &)>;
+  /// Null: none. The extension must outlive its use.
+  void set_extension(const Extension *extension) noexcept { extension_ = extension; }
+
+  /// The operation cache's find and store, counted as this thread's.
+  std::optional<Edge> cached(Operation op, Edge a, Edge b, Edge c) {
+    return own_ ? cache_.find(op, a, b, c, own_->cache) : cache_.find(op, a, b, c);
+  }
+  void remember(Operation op, Edge a, Edge b, Edge c, Edge result) {
+    if (own_)
+      cache_.store(op, a, b, c, result, own_->cache);
+    else
+      cache_.store(op, a, b, c, result);
+  }
+
 private:
+  /// Whether `task` ends in its terminal cases: not worth a spawn.
+  static bool trivial(const Task &task);
+  /// Whether this call spawns its recursive calls on the pool.
+  bool forking() const noexcept { return pool_ && depth_ < spawn_limit_; }
+  /// Runs `tasks` on this thread or others and `here()` on this one;
+  /// returns here's result and puts the tasks' in `results`. A failure of
+  /// any is rethrown once none of them runs any more.
+  template <std::size_t N, class Here>
+  Edge fork(const std::array<Task, N> &tasks, std::array<Edge, N> &results, Here &&here);
+  /// The same over spans; `spawned` is scratch of the tasks' size.
+  template <class Here>
+  Edge fork(std::span<const Task> tasks, std::span<Edge> results, std::span<bool> spawned,
+            Here &&here);
+
   NodeTable &table_;
   OperationCache &cache_;
+  ThreadCounters *own_;
   WorkStealing *stealing_ = nullptr;
+  const Extension *extension_ = nullptr;
+  TaskPool *pool_ = nullptr;
+  unsigned worker_ = 0;
+  unsigned spawn_limit_ = 0;
+  unsigned depth_ = 0; ///< spawning calls that enclose the current one
   /// relnext spawns its subtasks only this many domain levels deep.
   static constexpr int kSpawnDepth = 4;
   int spawn_depth_ = 0;
