@@ -2,7 +2,8 @@
 ///
 /// bdd-reach [--strategy bfs|chain|sat] [--format auto|sylvan|2014]
 ///           [--table-mib N] [--progress] MODEL.bdd
-///           (and --cache-mib, --chunk, --access, --steal, --gc: docs/bdd.md)
+///           (and --cache-mib, --chunk, --access, --steal, --gc, --threads,
+///           --spawn-depth: docs/bdd.md)
 ///
 /// One BddWorker per rank of the job (bare: one), in a process group; the
 /// workers share the node table and operation cache through MPI windows.
@@ -37,7 +38,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < ranks; ++i)
     team.push_back(new (poc::rank_machine(i))
                        BddWorker(o.model, o.strategy, o.format, o.access, o.table_mib, o.cache_mib,
-                                 o.chunk, o.steal, o.gc, o.progress));
+                                 o.chunk, o.steal, o.gc, o.progress, o.threads, o.spawn_depth));
   for (int i = 0; i < ranks; ++i)
     team[i]->SetProcessGroup(i, ranks, team.data());
 

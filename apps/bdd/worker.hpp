@@ -21,7 +21,8 @@
 class BddWorker : public poc::ProcessGroupMember {
 public:
   BddWorker(std::string model, std::string strategy, std::string format, std::string access,
-            int table_mib, int cache_mib, int chunk, bool steal, bool gc, bool progress) {
+            int table_mib, int cache_mib, int chunk, bool steal, bool gc, bool progress,
+            int threads, int spawn_depth) {
     options.model = model;
     options.strategy = strategy;
     options.format = format;
@@ -32,6 +33,8 @@ public:
     options.steal = steal;
     options.gc = gc;
     options.progress = progress;
+    options.threads = threads;
+    options.spawn_depth = spawn_depth;
   }
 
   /// Collective over the group: the reachability run. Returns the report

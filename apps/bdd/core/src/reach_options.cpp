@@ -42,7 +42,7 @@ const char *reach_usage() {
   return "usage: bdd-reach [--strategy bfs|chain|sat] [--format auto|sylvan|2014]\n"
          "                 [--table-mib N] [--cache-mib N] [--chunk C]\n"
          "                 [--access auto|rma|shared] [--steal on|off] [--gc on|off]\n"
-         "                 [--progress] MODEL.bdd\n";
+         "                 [--threads N] [--spawn-depth D] [--progress] MODEL.bdd\n";
 }
 
 ReachOptions parse_reach_options(const std::vector<std::string> &args) {
@@ -75,6 +75,10 @@ ReachOptions parse_reach_options(const std::vector<std::string> &args) {
       o.steal = parse_switch(a, value());
     } else if (a == "--gc") {
       o.gc = parse_switch(a, value());
+    } else if (a == "--threads") {
+      o.threads = parse_int(a, value(), 1, 64);
+    } else if (a == "--spawn-depth") {
+      o.spawn_depth = parse_int(a, value(), 1, 1 << 20);
     } else if (a == "--progress") {
       o.progress = true;
     } else if (a == "--help" || a == "-h") {
@@ -89,6 +93,13 @@ ReachOptions parse_reach_options(const std::vector<std::string> &args) {
   }
   if (o.model.empty() && !o.help)
     throw OptionError("no model file given");
+  // The threads reach the table and the cache with CPU atomics; over MPI's
+  // one-sided operations they would make MPI calls concurrently, and the
+  // members' stealing keeps one stack per member, not per thread.
+  if (o.threads > 1 && o.access == "rma")
+    throw OptionError("--threads above 1 needs shared access (--access auto or shared), not rma");
+  if (o.threads > 1 && o.steal)
+    throw OptionError("--threads above 1 and --steal on do not combine");
   return o;
 }
 

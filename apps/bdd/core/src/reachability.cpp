@@ -3,6 +3,7 @@
 #include "bdd/team.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <span>
 #include <vector>
@@ -85,8 +86,23 @@ Edge led_by_member_0(Manager &m, WorkStealing *stealing, int member,
 }
 
 /// The new successors of `frontier` under this member's share of the groups.
+/// With threads, the share's relnexts are tasks the threads steal from
+/// each other, each with its own recursion to steal from (Sylvan's `par`).
 Edge successors_of_share(Manager &m, const Model &model, Edge frontier, Edge visited, int member,
-                         int members) {
+                         int members, bool threads) {
+  if (threads) {
+    std::vector<Task> products;
+    for (std::size_t g = static_cast<std::size_t>(member); g < model.groups.size();
+         g += static_cast<std::size_t>(members))
+      products.push_back(
+          {Operation::RelNext, frontier, model.groups[g].relation, model.groups[g].variables});
+    std::vector<Edge> successors(products.size());
+    m.run_all(products, successors);
+    Edge result = kFalse;
+    for (Edge s : successors)
+      result = m.apply_or(result, m.difference(s, visited));
+    return result;
+  }
   Edge result = kFalse;
   for (std::size_t g = static_cast<std::size_t>(member); g < model.groups.size();
        g += static_cast<std::size_t>(members)) {
@@ -98,7 +114,7 @@ Edge successors_of_share(Manager &m, const Model &model, Edge frontier, Edge vis
 }
 
 ReachResult breadth_first(Manager &m, Model &model, MPI_Comm team, const LevelReport &report,
-                          GarbageCollector *collector) {
+                          GarbageCollector *collector, ThreadTeam *threads) {
   int member = 0, members = 1;
   MPI_Comm_rank(team, &member);
   MPI_Comm_size(team, &members);
@@ -109,7 +125,13 @@ ReachResult breadth_first(Manager &m, Model &model, MPI_Comm team, const LevelRe
   level_by_level(m, team, collector, model, sets, [&](int &found, bool retry_if_full) {
     Edge share = kFalse;
     StepEnd end = agreed_step(
-        team, [&] { share = successors_of_share(m, model, frontier, visited, member, members); },
+        team,
+        [&] {
+          with_threads(threads, [&] {
+            share = successors_of_share(m, model, frontier, visited, member, members,
+                                        threads != nullptr);
+          });
+        },
         retry_if_full);
     if (end == StepEnd::TableFull)
       return end;
@@ -123,11 +145,14 @@ ReachResult breadth_first(Manager &m, Model &model, MPI_Comm team, const LevelRe
           if (member != 0)
             return;
           Edge next = kFalse;
-          for (Edge s : shares)
-            next = m.apply_or(next, s);
+          with_threads(threads, [&] {
+            for (Edge s : shares)
+              next = m.apply_or(next, s);
+            if (next != kFalse)
+              visited = m.apply_or(visited, next);
+          });
           if (next == kFalse)
             return;
-          visited = m.apply_or(visited, next);
           frontier = next;
           found = 1;
           ++result.depth;
@@ -143,7 +168,7 @@ ReachResult breadth_first(Manager &m, Model &model, MPI_Comm team, const LevelRe
 /// Chaining: each sweep applies every group in turn to all states found so
 /// far.
 ReachResult chained(Manager &m, Model &model, MPI_Comm team, const LevelReport &report,
-                    GarbageCollector *collector, WorkStealing *stealing) {
+                    GarbageCollector *collector, WorkStealing *stealing, ThreadTeam *threads) {
   int member = 0;
   MPI_Comm_rank(team, &member);
   ReachResult result;
@@ -155,8 +180,10 @@ ReachResult chained(Manager &m, Model &model, MPI_Comm team, const LevelReport &
         [&] {
           swept = led_by_member_0(m, stealing, member, [&] {
             Edge states = visited[0];
-            for (const Relation &r : model.groups)
-              states = m.apply_or(states, m.relnext(states, r.relation, r.variables));
+            with_threads(threads, [&] {
+              for (const Relation &r : model.groups)
+                states = m.apply_or(states, m.relnext(states, r.relation, r.variables));
+            });
             return states;
           });
         },
@@ -175,21 +202,26 @@ ReachResult chained(Manager &m, Model &model, MPI_Comm team, const LevelReport &
 }
 
 /// Saturation after Sylvan's bddmc go_sat: `groups` sorted by top level.
+/// Every call takes the Manager of the thread that runs it: with threads,
+/// the two halves of a node below the groups' top are tasks
+/// (Operation::Saturate, the group index in the second operand) that any
+/// thread may run.
 class Saturation {
 public:
-  Saturation(Manager &m, std::vector<Relation> groups) : m_(m), groups_(std::move(groups)) {}
+  Saturation(std::vector<Relation> groups, bool threads)
+      : groups_(std::move(groups)), threads_(threads) {}
 
-  Edge saturate(Edge set, std::size_t first) {
+  Edge saturate(Manager &m, Edge set, std::size_t first) {
     // Terminal cases.
     if (set == kFalse || first == groups_.size())
       return set;
     // Cache lookup (the group index stands in the second operand).
     const Edge input = set;
-    if (auto hit = m_.cache().find(Operation::Saturate, input, first, 0))
+    if (auto hit = m.cached(Operation::Saturate, input, first, 0))
       return *hit;
     Edge result;
     const Level top = groups_[first].top;
-    if (set == kTrue || top <= m_.level(set)) {
+    if (set == kTrue || top <= m.level(set)) {
       // The groups starting at `top` apply here: to a fixpoint, saturate
       // below them, then apply each once.
       std::size_t end = first;
@@ -198,44 +230,70 @@ public:
       Edge previous;
       do {
         previous = set;
-        set = saturate(set, end);
+        set = saturate(m, set, end);
         for (std::size_t g = first; g < end; ++g)
-          set = m_.apply_or(set, m_.relnext(set, groups_[g].relation, groups_[g].variables));
+          set = m.apply_or(set, m.relnext(set, groups_[g].relation, groups_[g].variables));
       } while (set != previous);
       result = set;
+    } else if (threads_) {
+      // Recursion below the set's top, both halves at once, then make node.
+      const Level level = m.level(set);
+      const Cofactors c = m.cofactors_at(set, level);
+      const std::array<Task, 2> halves{Task{Operation::Saturate, c.low, first, 0},
+                                       Task{Operation::Saturate, c.high, first, 0}};
+      std::array<Edge, 2> saturated{};
+      m.run_all(halves, saturated);
+      result = m.make(level, saturated[0], saturated[1]);
     } else {
       // Recursion below the set's top, then make node.
-      const Level level = m_.level(set);
-      const Cofactors c = m_.cofactors_at(set, level);
-      result = m_.make(level, saturate(c.low, first), saturate(c.high, first));
+      const Level level = m.level(set);
+      const Cofactors c = m.cofactors_at(set, level);
+      result = m.make(level, saturate(m, c.low, first), saturate(m, c.high, first));
     }
     // Cache store.
-    m_.cache().store(Operation::Saturate, input, first, 0, result);
+    m.remember(Operation::Saturate, input, first, 0, result);
     return result;
   }
 
 private:
-  Manager &m_;
   std::vector<Relation> groups_;
+  bool threads_;
 };
 
 } // namespace
 
 ReachResult reach(Manager &manager, Model model, Strategy strategy, MPI_Comm team,
-                  const LevelReport &report, GarbageCollector *collector, WorkStealing *stealing) {
+                  const LevelReport &report, GarbageCollector *collector, WorkStealing *stealing,
+                  ThreadTeam *threads) {
   if (strategy == Strategy::Bfs)
-    return breadth_first(manager, model, team, report, collector);
+    return breadth_first(manager, model, team, report, collector, threads);
   // Both go top-down through the groups, as Sylvan's bddmc does.
   std::stable_sort(model.groups.begin(), model.groups.end(),
                    [](const Relation &a, const Relation &b) { return a.top < b.top; });
   if (strategy == Strategy::Chain)
-    return chained(manager, model, team, report, collector, stealing);
+    return chained(manager, model, team, report, collector, stealing, threads);
   int member = 0;
   MPI_Comm_rank(team, &member);
   ReachResult result;
   agreed_step(team, [&] {
     result.states = led_by_member_0(manager, stealing, member, [&] {
-      return Saturation(manager, model.groups).saturate(model.initial, 0);
+      Saturation saturation(model.groups, threads != nullptr);
+      if (!threads)
+        return saturation.saturate(manager, model.initial, 0);
+      // The threads' Managers run the halves they steal.
+      const Manager::Extension extension = [&](Manager &m, const Task &t) {
+        return saturation.saturate(m, t.a, t.b);
+      };
+      threads->set_extension(&extension);
+      Edge states = kFalse;
+      try {
+        threads->run([&] { states = saturation.saturate(manager, model.initial, 0); });
+      } catch (...) {
+        threads->set_extension(nullptr);
+        throw;
+      }
+      threads->set_extension(nullptr);
+      return states;
     });
   });
   return result;

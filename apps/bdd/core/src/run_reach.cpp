@@ -4,11 +4,13 @@
 #include "bdd/manager.hpp"
 #include "bdd/model.hpp"
 #include "bdd/reachability.hpp"
+#include "bdd/thread_team.hpp"
 
 #include <fmt/format.h>
 
 #include <chrono>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 namespace bdd {
@@ -68,23 +70,25 @@ Model share_model(MPI_Comm team, Manager &manager, const ReachOptions &o) {
 
 struct Totals {
   std::uint64_t nodes, lookups, chunks, compared, cas_failed, operations, round_trips,
-      cache_lookups, cache_hits, spawned, steals, attempts, leapfrogs;
+      cache_lookups, cache_hits, spawned, steals, attempts, leapfrogs, thread_spawned,
+      thread_steals, thread_leapfrogs;
 };
 
 Totals gather_totals(MPI_Comm team, NodeTable &table, OperationCache &cache,
-                     const WorkStealing *stealing) {
+                     const WorkStealing *stealing, const ThreadTeam *threads) {
   const TableCounters &t = table.counters();
   const CacheCounters &c = cache.counters();
   const RmaCounters &r = table.memory().counters();
   const StealCounters s = stealing ? stealing->counters() : StealCounters{};
-  std::uint64_t mine[13] = {
+  const PoolCounters p = threads ? threads->counters() : PoolCounters{};
+  std::uint64_t mine[16] = {
       table.local_nodes(), t.lookups, t.chunks, t.compared, t.cas_failed, r.operations,
       r.round_trips,       c.lookups, c.hits,   s.spawned,  s.steals,     s.attempts,
-      s.leapfrogs};
-  std::uint64_t sum[13] = {};
-  MPI_Reduce(mine, sum, 13, MPI_UINT64_T, MPI_SUM, 0, team);
-  return Totals{sum[0], sum[1], sum[2], sum[3],  sum[4],  sum[5], sum[6],
-                sum[7], sum[8], sum[9], sum[10], sum[11], sum[12]};
+      s.leapfrogs,         p.spawned, p.steals, p.leapfrogs};
+  std::uint64_t sum[16] = {};
+  MPI_Reduce(mine, sum, 16, MPI_UINT64_T, MPI_SUM, 0, team);
+  return Totals{sum[0], sum[1], sum[2],  sum[3],  sum[4],  sum[5],  sum[6],  sum[7],
+                sum[8], sum[9], sum[10], sum[11], sum[12], sum[13], sum[14], sum[15]};
 }
 
 double per(std::uint64_t a, std::uint64_t b) { return b ? static_cast<double>(a) / b : 0.0; }
@@ -104,6 +108,16 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   Manager manager(table, cache);
 
   const Model model = share_model(team, manager, o);
+  // Threads of a rank: the model is made, by member 0 alone, before they
+  // start. They reach the table and the cache with CPU atomics only.
+  std::optional<ThreadTeam> threads;
+  if (o.threads > 1) {
+    if (table.memory().access() != Access::Shared)
+      throw std::runtime_error("--threads above 1 needs shared access, and the ranks are not "
+                               "on one node");
+    threads.emplace(manager, static_cast<unsigned>(o.threads),
+                    static_cast<unsigned>(o.spawn_depth));
+  }
   LevelReport report;
   if (o.progress && member == 0)
     report = [&](unsigned level, Edge visited) {
@@ -120,13 +134,14 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   std::optional<GarbageCollector> collector;
   if (o.gc && o.strategy != "sat")
     collector.emplace(team, table, cache);
-  const ReachResult result =
-      reach(manager, model, parse_strategy(o.strategy), team, report,
-            collector ? &*collector : nullptr, stealing ? &*stealing : nullptr);
+  const ReachResult result = reach(manager, model, parse_strategy(o.strategy), team, report,
+                                   collector ? &*collector : nullptr,
+                                   stealing ? &*stealing : nullptr, threads ? &*threads : nullptr);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   MPI_Barrier(team); // every member's counters are final
-  const Totals totals = gather_totals(team, table, cache, stealing ? &*stealing : nullptr);
+  const Totals totals = gather_totals(team, table, cache, stealing ? &*stealing : nullptr,
+                                      threads ? &*threads : nullptr);
   if (member != 0)
     return "";
 
@@ -155,6 +170,10 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   if (stealing)
     text += fmt::format("steals: {} of {} spawned tasks, {} attempts, {} leapfrogs\n",
                         totals.steals, totals.spawned, totals.attempts, totals.leapfrogs);
+  if (threads)
+    text += fmt::format("threads: {} per rank, {} of {} spawned tasks stolen, {} leapfrogs\n",
+                        threads->threads(), totals.thread_steals, totals.thread_spawned,
+                        totals.thread_leapfrogs);
   return text;
 }
 

@@ -33,6 +33,8 @@ struct ReachOptions {
   bool steal = false;           ///< chain and sat: the other members steal tasks
   bool gc = true;               ///< bfs and chain: collect garbage between levels
   bool progress = false;        ///< one line per level
+  int threads = 1;              ///< threads per rank, sharing its table and cache
+  int spawn_depth = 16;         ///< with threads: spawn within this many spawning calls
   bool help = false;
 };
 

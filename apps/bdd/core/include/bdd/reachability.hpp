@@ -17,7 +17,8 @@
 ///    level has reached a fixpoint on it. Beyond the thesis.
 ///
 /// Chain and saturation run on member 0; with a WorkStealing the other
-/// members steal the subtasks of its relnext calls (docs/bdd.md). Bfs and
+/// members steal the subtasks of its relnext calls (docs/bdd.md); with a
+/// ThreadTeam the threads of each rank share its members' work. Bfs and
 /// Chain hold every live set between their levels, which is where a
 /// GarbageCollector can run.
 ///
@@ -28,6 +29,7 @@
 #include "bdd/manager.hpp"
 #include "bdd/model.hpp"
 #include "bdd/team.hpp"
+#include "bdd/thread_team.hpp"
 
 #include <mpi.h>
 
@@ -55,9 +57,11 @@ struct ReachResult {
 /// current level and the failing member rethrows its exception; the others
 /// throw PeerFailed (bdd/team.hpp). With a `collector`, Bfs and Chain
 /// collect garbage between levels, and run a level that filled the table
-/// again after a collection; Saturation never collects.
+/// again after a collection; Saturation never collects. With `threads`,
+/// each member computes its part of every step with the threads of its
+/// rank (`manager` is their worker 0).
 ReachResult reach(Manager &manager, Model model, Strategy strategy, MPI_Comm team,
                   const LevelReport &report, GarbageCollector *collector = nullptr,
-                  WorkStealing *stealing = nullptr);
+                  WorkStealing *stealing = nullptr, ThreadTeam *threads = nullptr);
 
 } // namespace bdd
