@@ -6,7 +6,9 @@
 #           the same parser, the same variable order and the same BFS; one core.
 #   Sylvan  its examples/bddmc, built outside the repository, when
 #           SYLVAN_BDDMC=path is given: 1 and 2 workers (-w 1, -w 2).
-#   bdd-reach  bare (one rank) and under `mpirun -n 2 --mca pml ob1` (MPIEXEC
+#   bdd-reach  bare (one rank), bare with `--threads 2` (one rank, two
+#           threads stealing each other's recursive calls), and under
+#           `mpirun -n 2 --mca pml ob1` (MPIEXEC
 #           overrides mpirun). On one machine Open MPI ends up with its ob1
 #           layer anyway; naming it saves the 0.2 s it spends probing for
 #           fabrics the machine lacks (a bare run skips the probe by itself:
@@ -85,6 +87,7 @@ for run in $runs; do
     row sylvan-w2 "$bddmc" -w 2 -s "$sylvan_strategy" "$file"
   fi
   row bdd-reach "$reach" --strategy "$s" "$file"
+  row "bdd-reach -t 2" "$reach" --threads 2 --strategy "$s" "$file"
   row "bdd-reach -n 2" "$mpiexec" -n 2 --oversubscribe --mca pml ob1 "$reach" --strategy "$s" "$file"
   best2=${wall[bdd-reach]}
   awk "BEGIN{exit !(${wall[bdd-reach -n 2]} < $best2)}" && best2=${wall[bdd-reach -n 2]}
@@ -92,6 +95,8 @@ for run in $runs; do
   [[ -n ${wall[buddy]:-} ]] && r+=", 1 rank/BuDDy $(ratio "${wall[bdd-reach]}" "${wall[buddy]}")"
   [[ -n $bddmc ]] && r+=", 1 rank/Sylvan-w1 $(ratio "${wall[bdd-reach]}" "${wall[sylvan-w1]}")"
   [[ -n $bddmc ]] && r+=", best of 1,2 ranks/Sylvan-w2 $(ratio "$best2" "${wall[sylvan-w2]}")"
+  r+=", 2 threads/1 thread $(ratio "${wall[bdd-reach -t 2]}" "${wall[bdd-reach]}")"
+  [[ -n $bddmc ]] && r+=", 2 threads/Sylvan-w2 $(ratio "${wall[bdd-reach -t 2]}" "${wall[sylvan-w2]}")"
   ratios+=("$r")
   unset wall
 done
