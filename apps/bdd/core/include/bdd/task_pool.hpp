@@ -90,8 +90,8 @@ private:
     std::exception_ptr error;
   };
   struct alignas(64) Worker {
-    /// Thieves look below this bound, which the owner publishes at a
-    /// spawn after a thief asked (request), not at every spawn and sync.
+    /// Thieves look below this bound, which the owner publishes at its
+    /// next spawn or sync after a thief asked (request), not at every one.
     std::atomic<std::uint32_t> top{0};
     /// Thieves start looking here: below it, tasks were stolen.
     std::atomic<std::uint32_t> oldest{0};
