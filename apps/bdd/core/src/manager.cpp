@@ -133,6 +133,17 @@ Edge Manager::fork(const std::array<Task, N> &tasks, std::array<Edge, N> &result
               here);
 }
 
+template <class First, class Second>
+std::pair<Edge, Edge> Manager::both(First &&first, const Task &second_task, Second &&second) {
+  if (!forking()) {
+    const Edge here = first();
+    return {here, second()};
+  }
+  std::array<Edge, 1> spawned{};
+  const Edge here = fork(std::array{second_task}, spawned, first);
+  return {here, spawned[0]};
+}
+
 void Manager::run_all(std::span<const Task> tasks, std::span<Edge> results) {
   if (tasks.empty())
     return;
@@ -170,16 +181,9 @@ Edge Manager::apply_and(Edge f, Edge g) {
   // Recursion.
   const Level top = std::min(level(f), level(g));
   const Cofactors fc = cofactors_at(f, top), gc = cofactors_at(g, top);
-  Edge low, high;
-  if (forking()) {
-    std::array<Edge, 1> spawned{};
-    low = fork(std::array{Task{Operation::And, fc.high, gc.high, 0}}, spawned,
-               [&] { return apply_and(fc.low, gc.low); });
-    high = spawned[0];
-  } else {
-    low = apply_and(fc.low, gc.low);
-    high = apply_and(fc.high, gc.high);
-  }
+  const auto [low, high] =
+      both([&] { return apply_and(fc.low, gc.low); }, Task{Operation::And, fc.high, gc.high, 0},
+           [&] { return apply_and(fc.high, gc.high); });
   // Make node, cache store.
   const Edge result = make(top, low, high);
   remember(Operation::And, f, g, 0, result);
@@ -222,16 +226,9 @@ Edge Manager::ite(Edge f, Edge g, Edge h) {
   // Recursion.
   const Level top = std::min({level(f), level(g), level(h)});
   const Cofactors fc = cofactors_at(f, top), gc = cofactors_at(g, top), hc = cofactors_at(h, top);
-  Edge low, high;
-  if (forking()) {
-    std::array<Edge, 1> spawned{};
-    low = fork(std::array{Task{Operation::Ite, fc.high, gc.high, hc.high}}, spawned,
-               [&] { return ite(fc.low, gc.low, hc.low); });
-    high = spawned[0];
-  } else {
-    low = ite(fc.low, gc.low, hc.low);
-    high = ite(fc.high, gc.high, hc.high);
-  }
+  const auto [low, high] = both([&] { return ite(fc.low, gc.low, hc.low); },
+                                Task{Operation::Ite, fc.high, gc.high, hc.high},
+                                [&] { return ite(fc.high, gc.high, hc.high); });
   // Make node, cache store.
   const Edge result = make(top, low, high);
   remember(Operation::Ite, f, g, h, result);
@@ -331,17 +328,12 @@ Edge Manager::relnext(Edge states, Edge relation, Edge variables) {
       e01 = relnext(s.low, r0.high, rest);
       e11 = relnext(s.high, r1.high, rest);
     }
-    Edge low, high;
-    if (forking()) {
-      // The two unions in parallel too (an or is a complemented and).
-      std::array<Edge, 1> spawned{};
-      low = fork(std::array{Task{Operation::And, complement(e01), complement(e11), 0}}, spawned,
-                 [&] { return apply_or(e00, e10); });
-      high = complement(spawned[0]);
-    } else {
-      low = apply_or(e00, e10);
-      high = apply_or(e01, e11);
-    }
+    // The two unions in parallel too (an or is a complemented and).
+    const auto [low, high_complement] =
+        both([&] { return apply_or(e00, e10); },
+             Task{Operation::And, complement(e01), complement(e11), 0},
+             [&] { return apply_and(complement(e01), complement(e11)); });
+    const Edge high = complement(high_complement);
     // Make node.
     result = make(pair, low, high);
   } else {

@@ -26,6 +26,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace bdd {
@@ -133,6 +134,11 @@ private:
   template <class Here>
   Edge fork(std::span<const Task> tasks, std::span<Edge> results, std::span<bool> spawned,
             Here &&here);
+  /// The two halves of a recursion: first() here and `second` (the task
+  /// that second() computes) spawned when forking; else first() and then
+  /// second() on this thread, with no task in between.
+  template <class First, class Second>
+  std::pair<Edge, Edge> both(First &&first, const Task &second_task, Second &&second);
 
   NodeTable &table_;
   OperationCache &cache_;
