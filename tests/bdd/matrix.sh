@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # tests/bdd/matrix.sh BUILD [TIMEOUT]: every model of tests/data with every
-# strategy, bare and under mpirun -n 1, 2 and 4, against the expected states,
-# final-set nodes and BFS depth (tests/data/bdd-models/README.md and the
-# thesis's Fig. 5.14). One line per run; exit status 1 if any run fails or
+# strategy, bare, bare with two threads (--threads 2, "t2") and under mpirun
+# -n 1, 2 and 4, against the expected states, final-set nodes and BFS depth
+# (tests/data/bdd-models/README.md and the thesis's Fig. 5.14). One line per run; exit status 1 if any run fails or
 # differs. ctest runs a covering subset (tests/bdd/CMakeLists.txt); this is
 # the whole matrix, which takes too long for CI (collision.4's BFS and
 # chaining take minutes each). TIMEOUT (seconds, default 1800) bounds a run.
 # BDD_MATRIX_SKIP, an extended regex over "model:strategy:ranks" (ranks is
-# bare, 1, 2 or 4), leaves runs out, e.g. 'collision.4:(bfs|chain):[124]'.
+# bare, t2, 1, 2 or 4), leaves runs out, e.g. 'collision.4:(bfs|chain):[124]'.
 set -uo pipefail
 build=${1:?usage: matrix.sh BUILD [TIMEOUT]}
 limit=${2:-1800}
@@ -35,7 +35,7 @@ printf '%-26s %-6s %-5s %10s %8s %6s %9s  %s\n' model search ranks states nodes 
 for row in "${expected[@]}"; do
   IFS='|' read -r file states nodes depth <<<"$row"
   for strategy in bfs chain sat; do
-    for ranks in bare 1 2 4; do
+    for ranks in bare t2 1 2 4; do
       if [[ -n ${BDD_MATRIX_SKIP:-} && "$(basename "$file"):$strategy:$ranks" =~ ^($BDD_MATRIX_SKIP)$ ]]; then
         printf '%-26s %-6s %-5s %10s %8s %6s %9s  %s\n' "$(basename "$file")" "$strategy" "$ranks" \
           - - - - skipped
@@ -44,6 +44,8 @@ for row in "${expected[@]}"; do
       command=("$reach" --table-mib 1024 --strategy "$strategy" "$models/$file.bdd")
       if [[ $ranks == bare ]]; then
         command=(timeout "$limit" "${command[@]}")
+      elif [[ $ranks == t2 ]]; then
+        command=(timeout "$limit" "${command[@]}" --threads 2)
       else
         # The ranks share the memory: 1 GiB in all.
         command=("$mpiexec" -n "$ranks" --oversubscribe --timeout "$limit" "$reach"
