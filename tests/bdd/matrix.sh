@@ -5,7 +5,8 @@
 # (tests/data/bdd-models/README.md and the thesis's Fig. 5.14). One line per
 # run; exit status 1 if any run fails or differs. ctest runs a covering
 # subset (tests/bdd/CMakeLists.txt); this is the whole matrix, which takes
-# too long for CI (collision.4's BFS and chaining take minutes each). TIMEOUT (seconds, default 1800) bounds a run.
+# too long for CI (collision.4's BFS and chaining take minutes each).
+# TIMEOUT (seconds, default 1800) bounds a run.
 # BDD_MATRIX_SKIP, an extended regex over "model:strategy:ranks" (ranks is
 # bare, t2, 1, 2 or 4), leaves runs out, e.g. 'collision.4:(bfs|chain):[124]'.
 set -uo pipefail
