@@ -24,6 +24,15 @@ bool heldByValue(const Expr *Object) {
   return D && !D->getType()->isReferenceType();
 }
 
+/// The class \p T names, or that it points to when \p ThroughPointer; null
+/// for anything else, including the null type Clang gives an expression
+/// whose type a template argument decides (a dependent `delete p`).
+const CXXRecordDecl *classOf(QualType T, bool ThroughPointer) {
+  if (T.isNull() || T->isDependentType())
+    return nullptr;
+  return ThroughPointer ? T->getPointeeCXXRecordDecl() : T->getAsCXXRecordDecl();
+}
+
 class CallRecorder : public RecursiveASTVisitor<CallRecorder> {
 public:
   CallRecorder(ASTContext &Ctx, llvm::function_ref<bool(SourceLocation)> InUserFile,
@@ -52,8 +61,7 @@ public:
     const Expr *Object = ME->getBase()->IgnoreParenImpCasts();
     if (isa<CXXThisExpr>(Object) || (!ME->isArrow() && heldByValue(Object)))
       return true;
-    QualType T = Object->getType();
-    note(ME->isArrow() ? T->getPointeeCXXRecordDecl() : T->getAsCXXRecordDecl(), E);
+    note(classOf(Object->getType(), ME->isArrow()), E);
     return true;
   }
 
@@ -64,13 +72,13 @@ public:
     // `(*p)(x)`, `(*p)[i]`: the object is a dereferenced pointer.
     const auto *Deref = dyn_cast<UnaryOperator>(E->getArg(0)->IgnoreParenImpCasts());
     if (Deref && Deref->getOpcode() == UO_Deref)
-      note(Deref->getSubExpr()->getType()->getPointeeCXXRecordDecl(), E);
+      note(classOf(Deref->getSubExpr()->getType(), /*ThroughPointer=*/true), E);
     return true;
   }
 
   bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
     if (!E->isArrayForm())
-      note(E->getDestroyedType()->getAsCXXRecordDecl(), E);
+      note(classOf(E->getDestroyedType(), /*ThroughPointer=*/false), E);
     return true;
   }
 

@@ -1,0 +1,3 @@
+#include "gmock/gmock.h"
+
+int main() { return 0; }
