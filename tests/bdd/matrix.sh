@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/bdd/matrix.sh BUILD [TIMEOUT]: every model of tests/data with every
-# strategy, bare, bare with two threads (--threads 2, "t2") and under mpirun
-# -n 1, 2 and 4, against the expected states, final-set nodes and BFS depth
+# strategy, bare with one thread (--threads 1), bare with two (--threads 2,
+# "t2") and under mpirun -n 1, 2 and 4, against the expected states, final-set nodes and BFS depth
 # (tests/data/bdd-models/README.md and the thesis's Fig. 5.14). One line per
 # run; exit status 1 if any run fails or differs. ctest runs a covering
 # subset (tests/bdd/CMakeLists.txt); this is the whole matrix, which takes
@@ -44,7 +44,7 @@ for row in "${expected[@]}"; do
       fi
       command=("$reach" --table-mib 1024 --strategy "$strategy" "$models/$file.bdd")
       if [[ $ranks == bare ]]; then
-        command=(timeout "$limit" "${command[@]}")
+        command=(timeout "$limit" "${command[@]}" --threads 1)
       elif [[ $ranks == t2 ]]; then
         command=(timeout "$limit" "${command[@]}" --threads 2)
       else

@@ -294,6 +294,48 @@ TEST_P(Operations, CollectionIsDueAtHalfTheFreeRoom) {
   EXPECT_FALSE(collector.due(small.nodes()));
 }
 
+/// A node no BDD would contain but the table stores like any other: the
+/// i-th of a test, distinct for distinct i.
+bdd::Node synthetic(std::uint64_t i) {
+  return bdd::Node::make(static_cast<Level>(i % 1000), (i * 2 + 2) & bdd::kIndexMask,
+                         (i * 2 + 3) & bdd::kIndexMask);
+}
+
+/// A table made for few nodes uses few of its buckets, runs out of them
+/// while it can still grow, and grows between phases: every node keeps its
+/// index, is found there again, and the table holds nothing else.
+TEST_P(Operations, GrowingKeepsEveryNodeAtItsIndex) {
+  bdd::NodeTable sized(MPI_COMM_WORLD, 8 << 20, 8, GetParam(), 0);
+  const std::uint64_t first = sized.buckets_in_use();
+  ASSERT_LT(4 * first, sized.capacity());
+  std::vector<std::uint64_t> index;
+  auto fill = [&] {
+    for (;;)
+      index.push_back(sized.find_or_put(synthetic(index.size())));
+  };
+  EXPECT_THROW(fill(), bdd::TableFull);
+  EXPECT_TRUE(sized.can_grow());
+  EXPECT_GE(index.size(), first / 2);
+  auto all_found = [&] {
+    for (std::size_t i = 0; i < index.size(); ++i)
+      if (sized.find_or_put(synthetic(i)) != index[i] || sized.node(index[i]) != synthetic(i))
+        return false;
+    return sized.local_nodes() == index.size() && sized.nodes() == index.size();
+  };
+  sized.grow();
+  EXPECT_EQ(sized.buckets_in_use(), 4 * first);
+  EXPECT_TRUE(all_found());
+  const std::size_t before = index.size();
+  for (std::size_t i = 0; i < before; ++i)
+    index.push_back(sized.find_or_put(synthetic(index.size())));
+  sized.fit(sized.capacity()); // as much as the budget has
+  EXPECT_EQ(sized.buckets_in_use(), sized.capacity());
+  EXPECT_FALSE(sized.can_grow());
+  EXPECT_TRUE(all_found());
+  sized.fit(0); // never shrinks
+  EXPECT_EQ(sized.buckets_in_use(), sized.capacity());
+}
+
 /// A cache sized for fewer nodes uses fewer slots (a power of two, at least
 /// kMinSlots, at most all) and still answers right.
 TEST_P(Operations, CacheSizedToTheTable) {

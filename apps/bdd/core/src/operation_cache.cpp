@@ -33,7 +33,7 @@ OperationCache::OperationCache(MPI_Comm comm, std::size_t bytes_per_rank, Access
 
 OperationCache::Slot OperationCache::slot_of(std::uint64_t key0, Edge b, Edge c) const {
   // A rank from the hash's low half, a slot from its high bits: no division.
-  const std::uint64_t hash = hash_words(key0, b, c, 0);
+  const std::uint64_t hash = hash_key(key0, b, c);
   return Slot{static_cast<int>(scale(hash << 32, static_cast<std::uint64_t>(ranks_))),
               static_cast<std::size_t>(scale(hash, used_) * kSlotBytes)};
 }

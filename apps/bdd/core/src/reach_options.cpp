@@ -76,7 +76,7 @@ ReachOptions parse_reach_options(const std::vector<std::string> &args) {
     } else if (a == "--gc") {
       o.gc = parse_switch(a, value());
     } else if (a == "--threads") {
-      o.threads = parse_int(a, value(), 1, 64);
+      o.threads = parse_int(a, value(), 1, kMaxThreads);
     } else if (a == "--spawn-depth") {
       o.spawn_depth = parse_int(a, value(), 1, 1 << 20);
     } else if (a == "--progress") {

@@ -37,28 +37,37 @@ void collect(GarbageCollector &collector, Model &model, std::span<Edge> sets) {
 
 /// The levels of BFS and the sweeps of chaining: `step` computes a level
 /// from `sets` (member 0's are the truth) and says whether it found
-/// anything. Before each level the team collects garbage if it is due and
-/// sizes the operation cache to the nodes in the table: a cache far larger
-/// than the work misses the CPU's caches on every probe. A level that runs
-/// out of table (StepEnd::TableFull) is run again from the same sets after
-/// a collection, unless one just ran: then TableFull is the answer.
+/// anything. Before each level the team collects garbage if it is due,
+/// grows the table's buckets to the nodes in it, and sizes the operation
+/// cache to them: a table or a cache far larger than the work misses the
+/// CPU's caches on every probe. A level that runs out of table
+/// (StepEnd::TableFull) is run again from the same sets after the table
+/// grew, or, at its budget, after a collection, unless one just ran: then
+/// TableFull is the answer.
 template <class Step>
 void level_by_level(Manager &m, MPI_Comm team, GarbageCollector *collector, Model &model,
                     std::span<Edge> sets, Step &&step) {
+  NodeTable &table = m.table();
   bool just_collected = false;
   for (;;) {
-    const std::uint64_t nodes = m.table().nodes();
+    const std::uint64_t nodes = table.nodes();
     if (collector && !just_collected && collector->due(nodes)) {
       collect(*collector, model, sets);
       just_collected = true;
       continue;
     }
+    table.fit(nodes);
     m.cache().size_for(nodes);
     MPI_Bcast(sets.data(), static_cast<int>(sets.size()), MPI_UINT64_T, 0, team);
     int found = 0;
-    if (step(found, collector && !just_collected) == StepEnd::TableFull) {
-      collect(*collector, model, sets);
-      just_collected = true;
+    const bool can_collect = collector && !just_collected;
+    if (step(found, table.can_grow() || can_collect) == StepEnd::TableFull) {
+      if (table.can_grow()) {
+        table.grow();
+      } else {
+        collect(*collector, model, sets);
+        just_collected = true;
+      }
       continue;
     }
     MPI_Bcast(&found, 1, MPI_INT, 0, team);

@@ -4,13 +4,18 @@
 #include "bdd/manager.hpp"
 #include "bdd/model.hpp"
 #include "bdd/reachability.hpp"
+#include "bdd/team.hpp"
 #include "bdd/thread_team.hpp"
 
 #include <fmt/format.h>
+#include <sched.h>
 
+#include <algorithm>
 #include <chrono>
+#include <exception>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace bdd {
@@ -44,15 +49,36 @@ Model decode(const std::vector<std::uint64_t> &words) {
   return m;
 }
 
-/// Member 0's model, on every member. A failure to read it stops all.
-Model share_model(MPI_Comm team, Manager &manager, const ReachOptions &o) {
+/// Member 0 reads the model file; every member learns how many nodes it
+/// has (to size the table), or that it could not be read, which stops all.
+std::optional<ModelFile> read_model(MPI_Comm team, const ReachOptions &o, std::uint64_t &nodes) {
   int member = 0;
   MPI_Comm_rank(team, &member);
-  std::vector<std::uint64_t> words;
-  std::string error;
+  std::optional<ModelFile> file;
+  nodes = ~0ull;
+  std::exception_ptr failure;
   if (member == 0) {
     try {
-      words = encode(build_model(manager, parse_model(o.model, parse_model_format(o.format))));
+      file = parse_model(o.model, parse_model_format(o.format));
+      nodes = file->nodes.size();
+    } catch (const std::exception &) {
+      failure = std::current_exception();
+    }
+  }
+  MPI_Bcast(&nodes, 1, MPI_UINT64_T, 0, team);
+  if (failure)
+    std::rethrow_exception(failure);
+  if (nodes == ~0ull)
+    throw PeerFailed(0);
+  return file;
+}
+
+/// Member 0's model, made in the table, on every member.
+Model share_model(MPI_Comm team, Manager &manager, const std::optional<ModelFile> &file) {
+  std::vector<std::uint64_t> words;
+  if (file) {
+    try {
+      words = encode(build_model(manager, *file));
     } catch (const std::exception &) {
       std::uint64_t failed = ~0ull;
       MPI_Bcast(&failed, 1, MPI_UINT64_T, 0, team);
@@ -91,6 +117,26 @@ Totals gather_totals(MPI_Comm team, NodeTable &table, OperationCache &cache,
                 sum[8], sum[9], sum[10], sum[11], sum[12], sum[13], sum[14], sum[15]};
 }
 
+/// The cores this rank may use: those it is bound to, or its share of the
+/// node's when it is not bound (its ranks run on the same cores).
+unsigned cores_of_rank(MPI_Comm team) {
+  const unsigned machine = std::max(1u, std::thread::hardware_concurrency());
+  unsigned cores = machine;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) == 0)
+    cores = static_cast<unsigned>(CPU_COUNT(&set));
+  if (cores >= machine) {
+    MPI_Comm node;
+    MPI_Comm_split_type(team, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    int here = 1;
+    MPI_Comm_size(node, &here);
+    MPI_Comm_free(&node);
+    cores /= static_cast<unsigned>(here);
+  }
+  return std::clamp(cores, 1u, static_cast<unsigned>(kMaxThreads));
+}
+
 double per(std::uint64_t a, std::uint64_t b) { return b ? static_cast<double>(a) / b : 0.0; }
 
 } // namespace
@@ -103,20 +149,27 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   const std::size_t table_bytes = static_cast<std::size_t>(o.table_mib) << 20;
   const std::size_t cache_bytes =
       o.cache_mib ? static_cast<std::size_t>(o.cache_mib) << 20 : table_bytes / 8;
-  NodeTable table(team, table_bytes, static_cast<unsigned>(o.chunk), access);
+  std::uint64_t model_nodes = 0;
+  const std::optional<ModelFile> file = read_model(team, o, model_nodes);
+  // BFS and chaining grow the table between levels; saturation has no
+  // levels and takes the whole budget at once.
+  NodeTable table(team, table_bytes, static_cast<unsigned>(o.chunk), access,
+                  o.strategy == "sat" ? ~0ull : model_nodes);
   OperationCache cache(team, cache_bytes, access);
   Manager manager(table, cache);
 
-  const Model model = share_model(team, manager, o);
+  const Model model = share_model(team, manager, file);
   // Threads of a rank: the model is made, by member 0 alone, before they
   // start. They reach the table and the cache with CPU atomics only.
   std::optional<ThreadTeam> threads;
-  if (o.threads > 1) {
+  const unsigned thread_count =
+      o.threads ? static_cast<unsigned>(o.threads)
+                : (table.memory().access() == Access::Shared && !o.steal ? cores_of_rank(team) : 1);
+  if (thread_count > 1) {
     if (table.memory().access() != Access::Shared)
       throw std::runtime_error("--threads above 1 needs shared access, and the ranks are not "
                                "on one node");
-    threads.emplace(manager, static_cast<unsigned>(o.threads),
-                    static_cast<unsigned>(o.spawn_depth));
+    threads.emplace(manager, thread_count, static_cast<unsigned>(o.spawn_depth));
   }
   LevelReport report;
   if (o.progress && member == 0)
@@ -154,8 +207,9 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
     text += fmt::format("sweeps: {}\n", result.depth);
   text += fmt::format("time: {:.3f} s\n", seconds);
   text += fmt::format("table: {} nodes in {} buckets ({:.1f}% full) on {} rank{}, {} access\n",
-                      totals.nodes, table.capacity(), 100.0 * per(totals.nodes, table.capacity()),
-                      members, members == 1 ? "" : "s", access_name(table.memory().access()));
+                      totals.nodes, table.buckets_in_use(),
+                      100.0 * per(totals.nodes, table.buckets_in_use()), members,
+                      members == 1 ? "" : "s", access_name(table.memory().access()));
   text += fmt::format(
       "probes: {} lookups, {:.3f} chunks and {:.3f} compares per lookup (chunk {}), "
       "{} lost claims, {:.2f} one-sided round trips per lookup, cache hits {:.1f}%\n",
@@ -170,10 +224,9 @@ std::string run_reach(MPI_Comm team, const ReachOptions &o, std::FILE *progress)
   if (stealing)
     text += fmt::format("steals: {} of {} spawned tasks, {} attempts, {} leapfrogs\n",
                         totals.steals, totals.spawned, totals.attempts, totals.leapfrogs);
-  if (threads)
-    text += fmt::format("threads: {} per rank, {} of {} spawned tasks stolen, {} leapfrogs\n",
-                        threads->threads(), totals.thread_steals, totals.thread_spawned,
-                        totals.thread_leapfrogs);
+  text += fmt::format("threads: {} per rank, {} of {} spawned tasks stolen, {} leapfrogs\n",
+                      thread_count, totals.thread_steals, totals.thread_spawned,
+                      totals.thread_leapfrogs);
   return text;
 }
 

@@ -24,6 +24,7 @@
 
 #include <mpi.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -54,8 +55,10 @@ struct RmaCounters {
 class DistributedMemory {
 public:
   /// Collective over `comm`: allocates `bytes_per_rank` on every rank,
-  /// zeroed. Throws std::runtime_error naming the size if MPI cannot.
-  DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, Access access);
+  /// zeroed and faulted in unless `zeroed` is false: then the caller zeroes
+  /// what it uses (zero_local), and pages it never touches cost no memory.
+  /// Throws std::runtime_error naming the size if MPI cannot.
+  DistributedMemory(MPI_Comm comm, std::size_t bytes_per_rank, Access access, bool zeroed = true);
   ~DistributedMemory();
   DistributedMemory(const DistributedMemory &) = delete;
   DistributedMemory &operator=(const DistributedMemory &) = delete;
@@ -66,21 +69,57 @@ public:
   int rank() const noexcept { return rank_; }
   std::size_t bytes_per_rank() const noexcept { return bytes_; }
 
+  // The shared path is inline: the operations reach the table and the
+  // cache through it several times per call.
+
   /// Atomic read of one word, acquire.
-  std::uint64_t load(int rank, std::size_t offset);
+  std::uint64_t load(int rank, std::size_t offset) {
+    std::uint64_t value;
+    load_words(rank, offset, 1, &value);
+    return value;
+  }
   /// Atomic reads of `count` consecutive words, each acquire.
-  void load_words(int rank, std::size_t offset, std::size_t count, std::uint64_t *out);
+  void load_words(int rank, std::size_t offset, std::size_t count, std::uint64_t *out) {
+    if (access_ != Access::Shared)
+      return rma_load_words(rank, offset, count, out);
+    shared_loads(rank, offset, count, out, std::memory_order_acquire);
+  }
   /// Atomic write of one word, release.
-  void store(int rank, std::size_t offset, std::uint64_t value);
+  void store(int rank, std::size_t offset, std::uint64_t value) {
+    write_words(rank, offset, 1, &value);
+  }
   /// Compare-and-swap of one word; returns the word found (== expected on
   /// success).
   std::uint64_t compare_and_swap(int rank, std::size_t offset, std::uint64_t expected,
-                                 std::uint64_t desired);
+                                 std::uint64_t desired) {
+    if (access_ != Access::Shared)
+      return rma_compare_and_swap(rank, offset, expected, desired);
+    word(shared_word(rank, offset))
+        .compare_exchange_strong(expected, desired, std::memory_order_acq_rel,
+                                 std::memory_order_acquire);
+    return expected;
+  }
+  /// Atomically adds `value` to a word; returns the word before.
+  std::uint64_t fetch_add(int rank, std::size_t offset, std::uint64_t value) {
+    if (access_ != Access::Shared)
+      return rma_fetch_add(rank, offset, value);
+    return word(shared_word(rank, offset)).fetch_add(value, std::memory_order_relaxed);
+  }
   /// Reads `count` words that their writer published before a release
   /// store this rank has since observed (or that a seqlock re-check guards).
-  void read_words(int rank, std::size_t offset, std::size_t count, std::uint64_t *out);
+  void read_words(int rank, std::size_t offset, std::size_t count, std::uint64_t *out) {
+    if (access_ != Access::Shared)
+      return rma_read_words(rank, offset, count, out);
+    shared_loads(rank, offset, count, out, std::memory_order_relaxed);
+  }
   /// Writes `count` words, each atomically, completed before returning.
-  void write_words(int rank, std::size_t offset, std::size_t count, const std::uint64_t *in);
+  void write_words(int rank, std::size_t offset, std::size_t count, const std::uint64_t *in) {
+    if (access_ != Access::Shared)
+      return rma_write_words(rank, offset, count, in);
+    std::uint64_t *p = shared_word(rank, offset);
+    for (std::size_t i = 0; i < count; ++i)
+      word(p + i).store(in[i], std::memory_order_release);
+  }
 
   /// This rank's own segment (for zeroing and local scans between
   /// collective phases only).
@@ -88,7 +127,13 @@ public:
   /// Zeroes this rank's own segment. Between collective phases only: the
   /// caller keeps every rank out of the memory (by barriers) until all
   /// ranks have zeroed theirs.
-  void zero_local();
+  void zero_local() { zero_local(0, bytes_); }
+  /// Zeroes `bytes` of this rank's segment from `offset`, as zero_local().
+  void zero_local(std::size_t offset, std::size_t bytes);
+  /// Orders this rank's direct accesses to local_words() with the one-sided
+  /// ones (MPI_Win_sync on a window): call before and after changing the
+  /// segment directly, between collective phases only.
+  void sync_local();
 
   const RmaCounters &counters() const noexcept { return counters_; }
 
@@ -96,7 +141,23 @@ private:
   std::uint64_t *shared_word(int rank, std::size_t offset) const noexcept {
     return reinterpret_cast<std::uint64_t *>(segments_[static_cast<std::size_t>(rank)] + offset);
   }
+  static std::atomic_ref<std::uint64_t> word(std::uint64_t *p) noexcept {
+    return std::atomic_ref<std::uint64_t>(*p);
+  }
+  void shared_loads(int rank, std::size_t offset, std::size_t count, std::uint64_t *out,
+                    std::memory_order order) {
+    std::uint64_t *p = shared_word(rank, offset);
+    for (std::size_t i = 0; i < count; ++i)
+      out[i] = word(p + i).load(order);
+  }
   void flush(int rank);
+  // The same operations over MPI's one-sided ones (the Rma path).
+  void rma_load_words(int rank, std::size_t offset, std::size_t count, std::uint64_t *out);
+  std::uint64_t rma_compare_and_swap(int rank, std::size_t offset, std::uint64_t expected,
+                                     std::uint64_t desired);
+  std::uint64_t rma_fetch_add(int rank, std::size_t offset, std::uint64_t value);
+  void rma_read_words(int rank, std::size_t offset, std::size_t count, std::uint64_t *out);
+  void rma_write_words(int rank, std::size_t offset, std::size_t count, const std::uint64_t *in);
 
   Access access_;
   int ranks_ = 1, rank_ = 0;

@@ -31,10 +31,11 @@
 
 namespace bdd {
 
-/// One thread's counts of its table and cache calls: each thread of a rank
-/// counts in its own, which are added to the rank's between runs.
+/// One thread's own state in the table (its counts and the slots it fills)
+/// and its counts of cache calls: each thread of a rank has its own, and
+/// the counts are added to the rank's between runs.
 struct ThreadCounters {
-  TableCounters table;
+  TableCursor table;
   CacheCounters cache;
 };
 

@@ -19,9 +19,9 @@ public:
   explicit OptionError(const std::string &what) : std::runtime_error(what) {}
 };
 
-/// A parsed bdd-reach command line. Strings stay strings here because they
-/// travel to the worker processes as constructor arguments; each was
-/// checked by the parser.
+/// A parsed bdd-reach command line, sent whole to every worker process as
+/// its constructor's argument (poc++ makes its serializer). Strings stay
+/// strings, as the command line gave them; each was checked by the parser.
 struct ReachOptions {
   std::string model;            ///< MODEL.bdd
   std::string strategy = "bfs"; ///< bfs | chain | sat
@@ -33,10 +33,13 @@ struct ReachOptions {
   bool steal = false;           ///< chain and sat: the other members steal tasks
   bool gc = true;               ///< bfs and chain: collect garbage between levels
   bool progress = false;        ///< one line per level
-  int threads = 1;              ///< threads per rank, sharing its table and cache
-  int spawn_depth = 16;         ///< with threads: spawn within this many spawning calls
+  int threads = 0;      ///< threads per rank, sharing its table and cache; 0: the rank's cores
+  int spawn_depth = 16; ///< with threads: spawn within this many spawning calls
   bool help = false;
 };
+
+/// Most threads per rank.
+inline constexpr int kMaxThreads = 64;
 
 /// Parses `args` (without the program name). Throws OptionError.
 ReachOptions parse_reach_options(const std::vector<std::string> &args);
