@@ -36,9 +36,7 @@ int main(int argc, char **argv) {
   const int ranks = poc::job_ranks();
   std::vector<BddWorker *> team;
   for (int i = 0; i < ranks; ++i)
-    team.push_back(new (poc::rank_machine(i))
-                       BddWorker(o.model, o.strategy, o.format, o.access, o.table_mib, o.cache_mib,
-                                 o.chunk, o.steal, o.gc, o.progress, o.threads, o.spawn_depth));
+    team.push_back(new (poc::rank_machine(i)) BddWorker(o));
   for (int i = 0; i < ranks; ++i)
     team[i]->SetProcessGroup(i, ranks, team.data());
 

@@ -17,25 +17,12 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 
 class BddWorker : public poc::ProcessGroupMember {
 public:
-  BddWorker(std::string model, std::string strategy, std::string format, std::string access,
-            int table_mib, int cache_mib, int chunk, bool steal, bool gc, bool progress,
-            int threads, int spawn_depth) {
-    options.model = model;
-    options.strategy = strategy;
-    options.format = format;
-    options.access = access;
-    options.table_mib = table_mib;
-    options.cache_mib = cache_mib;
-    options.chunk = chunk;
-    options.steal = steal;
-    options.gc = gc;
-    options.progress = progress;
-    options.threads = threads;
-    options.spawn_depth = spawn_depth;
-  }
+  /// A member of a run with the options `o` (the same on every member).
+  explicit BddWorker(bdd::ReachOptions o) : options(std::move(o)) {}
 
   /// Collective over the group: the reachability run. Returns the report
   /// on member 0, "" on the others.
