@@ -6,8 +6,9 @@
 #           the same parser, the same variable order and the same BFS; one core.
 #   Sylvan  its examples/bddmc, built outside the repository, when
 #           SYLVAN_BDDMC=path is given: 1 and 2 workers (-w 1, -w 2).
-#   bdd-reach  bare (one rank), bare with `--threads 2` (one rank, two
-#           threads stealing each other's recursive calls), and under
+#   bdd-reach  bare with `--threads 1` (one rank, one thread), bare with
+#           `--threads 2` (one rank, two threads stealing each other's
+#           recursive calls; the default on 2 cores), and under
 #           `mpirun -n 2 --mca pml ob1` (MPIEXEC
 #           overrides mpirun). On one machine Open MPI ends up with its ob1
 #           layer anyway; naming it saves the 0.2 s it spends probing for
@@ -21,6 +22,9 @@
 # rate and the table's chunks and compares per lookup (its `probes:` line).
 # Then the ratios the issue's goals are stated in, from this same run.
 # BDD_BENCH_LONG=1 adds collision.4's BFS and chaining (minutes each).
+# BDD_BASELINE=path/to/bdd-reach adds that (older) bdd-reach with one thread
+# as a row of its own, so that a change is measured against the code before
+# it in the same run; BDD_BENCH_NO_RANKS=1 leaves the `mpirun -n 2` row out.
 set -euo pipefail
 build=${1:?usage: run.sh BUILD [REPEATS]}
 repeats=${2:-3}
@@ -86,16 +90,21 @@ for run in $runs; do
     row sylvan-w1 "$bddmc" -w 1 -s "$sylvan_strategy" "$file"
     row sylvan-w2 "$bddmc" -w 2 -s "$sylvan_strategy" "$file"
   fi
-  row bdd-reach "$reach" --strategy "$s" "$file"
+  [[ -n ${BDD_BASELINE:-} ]] && row baseline "$BDD_BASELINE" --threads 1 --strategy "$s" "$file"
+  row bdd-reach "$reach" --threads 1 --strategy "$s" "$file"
   row "bdd-reach -t 2" "$reach" --threads 2 --strategy "$s" "$file"
-  row "bdd-reach -n 2" "$mpiexec" -n 2 --oversubscribe --mca pml ob1 "$reach" --strategy "$s" "$file"
   best2=${wall[bdd-reach]}
-  awk "BEGIN{exit !(${wall[bdd-reach -n 2]} < $best2)}" && best2=${wall[bdd-reach -n 2]}
-  r="$m $s: n2/n1 $(ratio "${wall[bdd-reach -n 2]}" "${wall[bdd-reach]}")"
-  [[ -n ${wall[buddy]:-} ]] && r+=", 1 rank/BuDDy $(ratio "${wall[bdd-reach]}" "${wall[buddy]}")"
-  [[ -n $bddmc ]] && r+=", 1 rank/Sylvan-w1 $(ratio "${wall[bdd-reach]}" "${wall[sylvan-w1]}")"
-  [[ -n $bddmc ]] && r+=", best of 1,2 ranks/Sylvan-w2 $(ratio "$best2" "${wall[sylvan-w2]}")"
-  r+=", 2 threads/1 thread $(ratio "${wall[bdd-reach -t 2]}" "${wall[bdd-reach]}")"
+  r="$m $s:"
+  if [[ -z ${BDD_BENCH_NO_RANKS:-} ]]; then
+    row "bdd-reach -n 2" "$mpiexec" -n 2 --oversubscribe --mca pml ob1 "$reach" --strategy "$s" "$file"
+    awk "BEGIN{exit !(${wall[bdd-reach -n 2]} < $best2)}" && best2=${wall[bdd-reach -n 2]}
+    r+=" n2/n1 $(ratio "${wall[bdd-reach -n 2]}" "${wall[bdd-reach]}"),"
+  fi
+  [[ -n ${BDD_BASELINE:-} ]] && r+=" 1 thread/baseline $(ratio "${wall[bdd-reach]}" "${wall[baseline]}"),"
+  [[ -n ${wall[buddy]:-} ]] && r+=" 1 rank/BuDDy $(ratio "${wall[bdd-reach]}" "${wall[buddy]}"),"
+  [[ -n $bddmc ]] && r+=" 1 rank/Sylvan-w1 $(ratio "${wall[bdd-reach]}" "${wall[sylvan-w1]}"),"
+  [[ -n $bddmc ]] && r+=" best of 1,2 ranks/Sylvan-w2 $(ratio "$best2" "${wall[sylvan-w2]}"),"
+  r+=" 2 threads/1 thread $(ratio "${wall[bdd-reach -t 2]}" "${wall[bdd-reach]}")"
   [[ -n $bddmc ]] && r+=", 2 threads/Sylvan-w2 $(ratio "${wall[bdd-reach -t 2]}" "${wall[sylvan-w2]}")"
   ratios+=("$r")
   unset wall
