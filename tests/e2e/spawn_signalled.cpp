@@ -4,6 +4,14 @@
 // A stopped host's process still exists; its missing heartbeats give it
 // away. Run with POC_HOST_CAPACITY=1, so that the second process is on a
 // spawned host (and, for `stop`, a short POC_HOST_SILENCE_S).
+//
+// Without an argument the program calls the killed host once its process
+// has ended, and whichever part of the runtime notices the death first
+// reports it. With `send_first` it calls at once, and its sends to other
+// hosts fail from just before the kill, as Open MPI's may when their peer
+// has died (failing_sends.hpp): the failed send notices the death before
+// the runtime's watchdog can, and must report it as a death all the same.
+#include "failing_sends.hpp"
 #include "process_state.hpp"
 
 #include <csignal>
@@ -20,6 +28,7 @@ public:
 
 int main(int argc, char **argv) {
   const bool stop = argc > 1 && std::strcmp(argv[1], "stop") == 0;
+  const bool send_first = argc > 1 && std::strcmp(argv[1], "send_first") == 0;
   Victim *near = new ("m") Victim();
   Victim *far = new ("m") Victim();
   const int pid = far->pid();
@@ -27,9 +36,11 @@ int main(int argc, char **argv) {
     std::printf("FAILED: the second process is not on a spawned host\n");
     return 1;
   }
-  // Signals take effect asynchronously: a host still running would answer.
+  if (send_first)
+    fail_sends_from_now_on();
   kill(pid, stop ? SIGSTOP : SIGKILL);
-  for (char state = process_state(pid); state && state != (stop ? 'T' : 'Z');
+  // Signals take effect asynchronously: a host still running would answer.
+  for (char state = process_state(pid); !send_first && state && state != (stop ? 'T' : 'Z');
        state = process_state(pid))
     usleep(1000);
   std::printf("%s the spawned host\n", stop ? "stopped" : "killed");

@@ -72,6 +72,9 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExten
     route(std::move(m), link);
   });
   engine_.progress().set_watchdog([this](HostLock &lk) { spawned_.check_alive(lk); });
+  engine_.peer_failures().set_handler([this](int peer, const std::string &failure, HostLock &lk) {
+    spawned_.peer_failed(peer, failure, lk);
+  });
   if (engine_.parent() >= 0)
     heartbeat_.emplace(engine_, engine_.parent());
   HostLock lk(engine_.progress());

@@ -1,7 +1,5 @@
 #include "blocks.hpp"
 
-#include "check_mpi.hpp"
-
 #include <poc/errors.hpp>
 
 #include <algorithm>
@@ -12,8 +10,8 @@
 
 namespace poc::detail {
 
-Blocks::Blocks(int self, Progress &progress, InFlight &in_flight)
-    : self_(self), progress_(progress), in_flight_(in_flight) {
+Blocks::Blocks(int self, Progress &progress, InFlight &in_flight, PeerFailures &peer_failures)
+    : self_(self), progress_(progress), in_flight_(in_flight), peer_failures_(peer_failures) {
   int *tag_ub = nullptr;
   int flag = 0;
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
@@ -40,9 +38,9 @@ void Blocks::announce(int dest, std::span<const Writer::Block> blocks, Envelope 
 
 void Blocks::receive(const Link &link, int source, std::uint32_t tag, void *dst, std::size_t n) {
   MPI_Request req;
-  check_mpi(MPI_Irecv(dst, static_cast<int>(n), MPI_BYTE, source - link.base, static_cast<int>(tag),
-                      link.blocks, &req),
-            "MPI_Irecv");
+  peer_failures_.check(MPI_Irecv(dst, static_cast<int>(n), MPI_BYTE, source - link.base,
+                                 static_cast<int>(tag), link.blocks, &req),
+                       "MPI_Irecv", source);
   bool done = false;
   MPI_Status st;
   in_flight_.add(req, Completion{{}, nullptr, &done, &st});
@@ -56,6 +54,10 @@ void Blocks::receive(const Link &link, int source, std::uint32_t tag, void *dst,
                          " did not arrive within " + std::to_string(timeout_.count()) + " ms");
     }
   }
+  int error_class = MPI_SUCCESS;
+  MPI_Error_class(st.MPI_ERROR, &error_class);
+  if (error_class != MPI_SUCCESS && error_class != MPI_ERR_TRUNCATE)
+    peer_failures_.check(st.MPI_ERROR, "MPI_Irecv", source);
   int count = 0;
   if (st.MPI_ERROR != MPI_SUCCESS)
     throw decode_error("poc: out-of-band block larger than announced (" + std::to_string(n) +
@@ -72,9 +74,13 @@ std::optional<std::size_t> Blocks::probe(const Link &link, int source,
   for (;;) {
     int flag = 0;
     MPI_Status st;
-    if (MPI_Iprobe(source - link.base, static_cast<int>(tag), link.blocks, &flag, &st) !=
-        MPI_SUCCESS)
+    if (const int rc =
+            MPI_Iprobe(source - link.base, static_cast<int>(tag), link.blocks, &flag, &st);
+        rc != MPI_SUCCESS) {
+      HostLock lk(progress_);
+      peer_failures_.report(rc, "MPI_Iprobe", source, lk);
       return std::nullopt;
+    }
     if (flag) {
       int count = 0;
       MPI_Get_count(&st, MPI_BYTE, &count);

@@ -7,6 +7,7 @@
 
 #include "in_flight.hpp"
 #include "links.hpp"
+#include "peer_failures.hpp"
 #include "wire.hpp"
 
 #include <poc/serialize.hpp>
@@ -24,7 +25,7 @@ namespace poc::detail {
 class Blocks {
 public:
   /// `self`: this host's number (for reports).
-  Blocks(int self, Progress &progress, InFlight &in_flight);
+  Blocks(int self, Progress &progress, InFlight &in_flight, PeerFailures &peer_failures);
   Blocks(const Blocks &) = delete;
   Blocks &operator=(const Blocks &) = delete;
 
@@ -50,7 +51,8 @@ public:
 
   /// The size of the out-of-band message (`source`, `tag`) once it has
   /// arrived (probing, without receiving it); std::nullopt if it does not
-  /// arrive within the block timeout.
+  /// arrive within the block timeout or the probe fails (a failure is
+  /// reported as PeerFailures::report does).
   std::optional<std::size_t> probe(const Link &link, int source, std::uint32_t tag) const noexcept;
 
   /// Receives and discards the out-of-band message (`source`, `tag`) if it
@@ -65,6 +67,7 @@ private:
   int self_;
   Progress &progress_;
   InFlight &in_flight_;
+  PeerFailures &peer_failures_;
   std::uint32_t tag_space_ = 32767;
   std::chrono::milliseconds timeout_{10000};
   std::mutex tags_mu_;

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
-#include <string_view>
 #include <thread>
 
 namespace poc::detail {
@@ -22,9 +21,10 @@ int world_rank() {
 } // namespace
 
 Engine::Engine(int world_base, int parent)
-    : self_(world_base + world_rank()), parent_(parent), links_(world_base, self_, parent),
-      in_flight_(progress_), blocks_(self_, progress_, in_flight_),
-      sender_(self_, progress_, links_, blocks_, in_flight_) {
+    : self_(world_base + world_rank()), parent_(parent), peer_failures_(self_, progress_),
+      links_(world_base, self_, parent), in_flight_(progress_, peer_failures_),
+      blocks_(self_, progress_, in_flight_, peer_failures_),
+      sender_(self_, progress_, links_, blocks_, in_flight_, peer_failures_) {
   progress_.set_poll([this] { return poll(); });
 }
 
@@ -80,12 +80,10 @@ std::optional<std::vector<std::byte>> Engine::receive_from(const Link &link, int
   source = link.base + a->rank;
   tag = a->tag;
   if (a->error != MPI_SUCCESS) {
-    char text[MPI_MAX_ERROR_STRING];
-    int len = 0;
-    MPI_Error_string(a->error, text, &len);
-    fmt::print(stderr,
-               "poc: host {}: dropped a message from host {} that could not be received: {}\n",
-               self_, source, std::string_view(text, static_cast<std::size_t>(len)));
+    // A failed receive from a host that died is that host's death; any
+    // other is reported, and the message is lost.
+    HostLock lk(progress_);
+    peer_failures_.report(a->error, "a receive", source, lk);
     return std::nullopt;
   }
   return std::move(a->bytes);
@@ -102,17 +100,18 @@ std::vector<std::byte> Engine::receive_oversized(Message &announcement, const Li
   std::vector<MPI_Request> chunks(e.oob_count, MPI_REQUEST_NULL);
   for (unsigned c = 0; c < e.oob_count; ++c) {
     const std::size_t off = std::size_t{c} * kChunk;
-    check_mpi(MPI_Irecv(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
-                        MPI_BYTE, announcement.source() - link.base,
-                        static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks, &chunks[c]),
-              "MPI_Irecv");
+    peer_failures_.check(
+        MPI_Irecv(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
+                  MPI_BYTE, announcement.source() - link.base,
+                  static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks, &chunks[c]),
+        "MPI_Irecv", announcement.source());
   }
   const auto deadline = std::chrono::steady_clock::now() + blocks_.timeout();
   for (;;) {
     int done = 0;
-    check_mpi(
+    peer_failures_.check(
         MPI_Testall(static_cast<int>(chunks.size()), chunks.data(), &done, MPI_STATUSES_IGNORE),
-        "MPI_Testall");
+        "MPI_Testall", announcement.source());
     if (done)
       return bytes;
     if (std::chrono::steady_clock::now() > deadline) {

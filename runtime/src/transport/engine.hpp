@@ -11,6 +11,7 @@
 #include "in_flight.hpp"
 #include "links.hpp"
 #include "message.hpp"
+#include "peer_failures.hpp"
 #include "progress.hpp"
 #include "sender.hpp"
 #include "wire.hpp"
@@ -50,6 +51,7 @@ public:
   int parent() const noexcept { return parent_; }
 
   Progress &progress() noexcept { return progress_; }
+  PeerFailures &peer_failures() noexcept { return peer_failures_; }
   Links &links() noexcept { return links_; }
   Blocks &blocks() noexcept { return blocks_; }
   Sender &sender() noexcept { return sender_; }
@@ -86,6 +88,7 @@ private:
   int self_ = 0;
   int parent_ = -1;
   Progress progress_;
+  PeerFailures peer_failures_;
   Links links_;
   InFlight in_flight_;
   Blocks blocks_;

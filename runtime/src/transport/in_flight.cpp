@@ -19,14 +19,14 @@ bool InFlight::completed(MPI_Request &req, MPI_Status &st) {
 void InFlight::add(MPI_Request req, Completion c, HostLock *held) {
   MPI_Status st;
   const bool complete = completed(req, st);
-  if (complete && !c.batch && !c.done)
+  if (complete && !c.batch && !c.done && st.MPI_ERROR == MPI_SUCCESS)
     return; // nobody waits for it: no bookkeeping
   std::optional<HostLock> own;
   if (!held)
     held = &own.emplace(progress_);
   HostLock &lk = *held;
   if (complete) {
-    InFlight::complete(c, st);
+    InFlight::complete(c, st, lk);
     progress_.notify(lk);
     return;
   }
@@ -37,7 +37,9 @@ void InFlight::add(MPI_Request req, Completion c, HostLock *held) {
   progress_.wake_poller(lk);
 }
 
-void InFlight::complete(Completion &c, const MPI_Status &st) {
+void InFlight::complete(Completion &c, const MPI_Status &st, HostLock &lk) {
+  if (st.MPI_ERROR != MPI_SUCCESS && c.peer >= 0)
+    peer_failures_.report(st.MPI_ERROR, "MPI_Isend", c.peer, lk);
   if (c.batch)
     --c.batch->pending;
   if (c.status)
@@ -62,7 +64,7 @@ void InFlight::test() {
   if (outcount <= 0 || outcount == MPI_UNDEFINED)
     return;
   for (int k = 0; k < outcount; ++k)
-    complete(completions_[static_cast<std::size_t>(idx[k])], sts[static_cast<std::size_t>(k)]);
+    complete(completions_[static_cast<std::size_t>(idx[k])], sts[static_cast<std::size_t>(k)], lk);
   // Compact: completed requests are MPI_REQUEST_NULL now.
   std::size_t out = 0;
   for (std::size_t i = 0; i < requests_.size(); ++i) {

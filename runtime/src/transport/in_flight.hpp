@@ -3,6 +3,7 @@
 /// The MPI requests in flight that the poller completes: sends, and the
 /// receives of out-of-band blocks.
 
+#include "peer_failures.hpp"
 #include "progress.hpp"
 
 #include <mpi.h>
@@ -35,11 +36,15 @@ struct Completion {
   bool *done = nullptr;
   /// Receives the request's status.
   MPI_Status *status = nullptr;
+  /// The host a send goes to, whose failure PeerFailures reports (a
+  /// receive's failure goes to its waiter through `status`).
+  int peer = -1;
 };
 
 class InFlight {
 public:
-  explicit InFlight(Progress &progress) : progress_(progress) {}
+  InFlight(Progress &progress, PeerFailures &peer_failures)
+      : progress_(progress), peer_failures_(peer_failures) {}
   InFlight(const InFlight &) = delete;
   InFlight &operator=(const InFlight &) = delete;
 
@@ -62,9 +67,10 @@ public:
 private:
   /// Tests `req`: true if it has completed (`st` then says how).
   static bool completed(MPI_Request &req, MPI_Status &st);
-  static void complete(Completion &c, const MPI_Status &st);
+  void complete(Completion &c, const MPI_Status &st, HostLock &lk);
 
   Progress &progress_;
+  PeerFailures &peer_failures_;
   std::vector<MPI_Request> requests_;
   std::vector<Completion> completions_;
   /// requests_.size(), read without the lock by the poller.

@@ -1,7 +1,5 @@
 #include "sender.hpp"
 
-#include "check_mpi.hpp"
-
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -39,10 +37,10 @@ void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> byte
   Envelope e;
   std::memcpy(&e, bytes.data(), sizeof e);
   MPI_Request req;
-  check_mpi(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, host - link.base,
-                      tag_of(e.kind), link.requests, &req),
-            "MPI_Isend");
-  in_flight_.add(req, Completion{std::move(bytes), nullptr, nullptr, nullptr}, held);
+  peer_failures_.check(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE,
+                                 host - link.base, tag_of(e.kind), link.requests, &req),
+                       "MPI_Isend", host, held);
+  in_flight_.add(req, Completion{std::move(bytes), nullptr, nullptr, nullptr, host}, held);
 }
 
 void Sender::send_batch(int dest, std::span<const std::byte> message,
@@ -70,17 +68,18 @@ void Sender::send_batch(int dest, std::span<const std::byte> message,
   if (oversized) {
     send_oversized(*link, dest, message, batch, nullptr);
   } else {
-    check_mpi(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, to,
-                        tag_of(e.kind), link->requests, &req),
-              "MPI_Isend");
-    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr});
+    peer_failures_.check(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, to,
+                                   tag_of(e.kind), link->requests, &req),
+                         "MPI_Isend", dest);
+    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, dest});
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    check_mpi(MPI_Isend(parts[i].first, static_cast<int>(parts[i].second), MPI_BYTE, to,
-                        static_cast<int>(blocks_.tag(e.oob_tag, static_cast<unsigned>(i))),
-                        link->blocks, &req),
-              "MPI_Isend");
-    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr});
+    peer_failures_.check(
+        MPI_Isend(parts[i].first, static_cast<int>(parts[i].second), MPI_BYTE, to,
+                  static_cast<int>(blocks_.tag(e.oob_tag, static_cast<unsigned>(i))), link->blocks,
+                  &req),
+        "MPI_Isend", dest);
+    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, dest});
   }
 }
 
@@ -99,17 +98,17 @@ void Sender::send_oversized(const Link &link, int host, std::span<const std::byt
   const int to = host - link.base;
   MPI_Request req;
   // On the tag of the message it stands for: a reply stays a reply.
-  check_mpi(MPI_Isend(announcement.data(), static_cast<int>(announcement.size()), MPI_BYTE, to,
-                      tag_of(inner.kind), link.requests, &req),
-            "MPI_Isend");
-  in_flight_.add(req, Completion{std::move(announcement), batch, nullptr, nullptr}, held);
+  peer_failures_.check(MPI_Isend(announcement.data(), static_cast<int>(announcement.size()),
+                                 MPI_BYTE, to, tag_of(inner.kind), link.requests, &req),
+                       "MPI_Isend", host, held);
+  in_flight_.add(req, Completion{std::move(announcement), batch, nullptr, nullptr, host}, held);
   for (unsigned c = 0, n = e.oob_count; c < n; ++c) {
     const std::size_t off = std::size_t{c} * kChunk;
-    check_mpi(MPI_Isend(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
-                        MPI_BYTE, to, static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks,
-                        &req),
-              "MPI_Isend");
-    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr}, held);
+    peer_failures_.check(
+        MPI_Isend(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
+                  MPI_BYTE, to, static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks, &req),
+        "MPI_Isend", host, held);
+    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, host}, held);
   }
 }
 

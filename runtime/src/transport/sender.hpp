@@ -9,6 +9,7 @@
 #include "blocks.hpp"
 #include "in_flight.hpp"
 #include "links.hpp"
+#include "peer_failures.hpp"
 #include "wire.hpp"
 
 #include <poc/serialize.hpp>
@@ -22,8 +23,10 @@ namespace poc::detail {
 
 class Sender {
 public:
-  Sender(int self, Progress &progress, Links &links, Blocks &blocks, InFlight &in_flight)
-      : self_(self), progress_(progress), links_(links), blocks_(blocks), in_flight_(in_flight) {}
+  Sender(int self, Progress &progress, Links &links, Blocks &blocks, InFlight &in_flight,
+         PeerFailures &peer_failures)
+      : self_(self), progress_(progress), links_(links), blocks_(blocks), in_flight_(in_flight),
+        peer_failures_(peer_failures) {}
   Sender(const Sender &) = delete;
   Sender &operator=(const Sender &) = delete;
 
@@ -101,6 +104,7 @@ private:
   Links &links_;
   Blocks &blocks_;
   InFlight &in_flight_;
+  PeerFailures &peer_failures_;
 };
 
 } // namespace poc::detail

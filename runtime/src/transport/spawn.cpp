@@ -11,6 +11,7 @@
 
 #include <signal.h>
 
+#include <fcntl.h>
 #include <netdb.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -21,6 +22,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <vector>
 
 namespace poc::detail {
@@ -62,6 +65,28 @@ std::chrono::steady_clock::duration silence_limit() {
   return limit;
 }
 
+/// True if the process `pid` on this node has ended: gone, or a zombie
+/// (dead, not yet reaped by its parent, which is Open MPI's daemon and not
+/// this process).
+bool has_ended(pid_t pid) {
+  if (kill(pid, 0) != 0 && errno == ESRCH)
+    return true;
+  // Plain read(2): a process reaped meanwhile makes it fail, which means gone.
+  const int fd = open(("/proc/" + std::to_string(pid) + "/stat").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return true;
+  char text[512];
+  const ssize_t n = read(fd, text, sizeof text);
+  close(fd);
+  if (n <= 0)
+    return true;
+  // "PID (COMMAND) STATE ...": the command may hold spaces and parentheses.
+  const std::string_view stat(text, static_cast<std::size_t>(n));
+  const auto paren = stat.rfind(')');
+  return paren != std::string_view::npos && paren + 2 < stat.size() &&
+         (stat[paren + 2] == 'Z' || stat[paren + 2] == 'X');
+}
+
 } // namespace
 
 void remember_arguments(int argc, char **argv) { g_arguments.assign(argv, argv + argc); }
@@ -98,11 +123,6 @@ void SpawnedHosts::check_alive(HostLock &) {
   // done would keep its parent waiting for that report.
   if (children_.empty())
     return;
-  static const std::string node = [] {
-    char name[256] = {};
-    gethostname(name, sizeof name - 1);
-    return std::string(name);
-  }();
   const auto now = std::chrono::steady_clock::now();
   // The watchdog runs only while this host polls (every 100 ms or so then).
   // After a longer pause, heartbeats that came meanwhile may still wait to
@@ -114,16 +134,40 @@ void SpawnedHosts::check_alive(HostLock &) {
   for (const Child &c : children_) {
     if (c.done)
       continue;
-    const bool here = c.node == node;
-    if (here && kill(c.pid, 0) != 0 && errno == ESRCH)
+    if (here(c) && has_ended(c.pid))
       end_job_for(c, "has died", false);
     if (now - c.heard > silence_limit())
       end_job_for(
           c,
           fmt::format("has sent nothing for {} s (stopped, hung or cut off)",
                       std::chrono::duration_cast<std::chrono::seconds>(now - c.heard).count()),
-          here);
+          here(c));
   }
+}
+
+bool SpawnedHosts::here(const Child &c) {
+  static const std::string node = [] {
+    char name[256] = {};
+    gethostname(name, sizeof name - 1);
+    return std::string(name);
+  }();
+  return c.node == node;
+}
+
+void SpawnedHosts::peer_failed(int host, const std::string &failure, HostLock &) {
+  const Child *c = child(host);
+  // A host that reported that it is done may end: no death.
+  if (!c || c->done)
+    return;
+  if (!here(*c))
+    end_job_for(*c, "has died or is cut off (" + failure + ")", false);
+  const auto until = std::chrono::steady_clock::now() + silence_limit();
+  while (std::chrono::steady_clock::now() < until) {
+    if (has_ended(c->pid))
+      end_job_for(*c, "has died", false);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  end_job_for(*c, "cannot be reached (" + failure + ")", true);
 }
 
 void SpawnedHosts::end_job_for(const Child &c, const std::string &what, bool kill_it) const {

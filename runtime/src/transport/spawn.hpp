@@ -70,6 +70,13 @@ public:
   /// would wait forever. Run by the engine's poller (Progress's watchdog).
   void check_alive(HostLock &lk);
 
+  /// An MPI call with host `host` failed (`failure` says how; see
+  /// PeerFailures): if this host spawned it, ends the job naming it. On
+  /// this node the failure may come before the host's process has quite
+  /// ended (its links close first): it waits, bounded by silence_limit(),
+  /// to report the death as one. Returns for any other host.
+  void peer_failed(int host, const std::string &failure, HostLock &lk);
+
 private:
   /// A spawned host: its number, its OS process (where it runs), when
   /// this host last heard from it, and whether it reported that it is done.
@@ -83,6 +90,8 @@ private:
   /// Reports that `c` `what` and aborts the job, killing `c`'s process
   /// first if `kill_it` (it runs on this node).
   [[noreturn]] void end_job_for(const Child &c, const std::string &what, bool kill_it) const;
+  /// True if `c` runs on this node.
+  static bool here(const Child &c);
   /// The spawned host numbered `host`, or null if this host did not spawn it.
   Child *child(int host) noexcept;
 
