@@ -27,9 +27,20 @@ set(POC_COMPILER_MODULE_DIR ${CMAKE_CURRENT_LIST_DIR})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/pocConfig.cmake.in
                               ${CMAKE_BINARY_DIR}/pocConfig.cmake
                               INSTALL_DESTINATION ${CMAKE_BINARY_DIR})
+# The toolchain file (docs/compiler.md section 8): poc++ and the LLVM tools
+# of its Clang, for the install (relative to itself) and the build tree.
+get_filename_component(POC_TOOLCHAIN_LLVM_BIN ${POC_SYSTEM_CXX} DIRECTORY)
+file(RELATIVE_PATH _poc_bin_from_package /${POC_PACKAGE_DIR} /${CMAKE_INSTALL_BINDIR})
+set(POC_TOOLCHAIN_CXX "\${CMAKE_CURRENT_LIST_DIR}/${_poc_bin_from_package}/poc++")
+configure_file(${CMAKE_CURRENT_LIST_DIR}/poc-toolchain.cmake.in
+               ${CMAKE_CURRENT_BINARY_DIR}/install/poc-toolchain.cmake @ONLY)
+set(POC_TOOLCHAIN_CXX ${CMAKE_BINARY_DIR}/compiler/poc++)
+configure_file(${CMAKE_CURRENT_LIST_DIR}/poc-toolchain.cmake.in
+               ${CMAKE_BINARY_DIR}/poc-toolchain.cmake @ONLY)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/pocConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/install/pocConfig.cmake
+              ${CMAKE_CURRENT_BINARY_DIR}/install/poc-toolchain.cmake
               ${CMAKE_BINARY_DIR}/pocConfigVersion.cmake
               ${CMAKE_CURRENT_LIST_DIR}/PocCompiler.cmake
               ${CMAKE_CURRENT_LIST_DIR}/PocGoldenTest.cmake

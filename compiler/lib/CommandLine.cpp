@@ -3,6 +3,7 @@
 
 #include "clang/Basic/LangStandard.h"
 #include "clang/Driver/Options.h"
+#include "clang/Driver/Types.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/CommandLine.h"
@@ -23,9 +24,10 @@ an executable for mpirun, like a C++ compiler driver.
 Every option clang++ accepts keeps its meaning (it is read with Clang's
 own option table): -c -S -E -fsyntax-only -o, -I -D -U -isystem -include,
 -std= (C++20 or later for process operations), -O -g -W -f -m, -fsanitize=, -M -MM -MD -MMD -MF -MT -MQ -MP (the
-dependencies of the user's sources), -x c++ (and - for standard input),
--L -l -Wl, -pie -no-pie -shared, @response files, -v, -###, and with no
-input --version -dumpversion -print-file-name= -print-search-dirs ...
+dependencies of the user's sources), -x LANGUAGE (and - for standard
+input; only C++ can hold process operations), -L -l -Wl, -pie -no-pie
+-shared, @response files, -v, -###, and with no input --version
+-dumpversion -print-file-name= -print-search-dirs -print-* ...
 poc++'s own options:
 
   --translate-only        only translate: write the generated C++ to -o
@@ -53,10 +55,27 @@ poc++ is built on, with MPI's flags added).
 }
 
 namespace {
-bool isSource(StringRef F) {
+/// The language Clang's driver gives input \p F: by `-x` (\p Forced, if
+/// not TY_INVALID) or by its extension; TY_INVALID for a link input.
+driver::types::ID inputType(StringRef F, driver::types::ID Forced) {
+  if (Forced != driver::types::TY_INVALID)
+    return Forced;
   StringRef Ext = sys::path::extension(F);
-  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" || Ext == ".c++" ||
-         Ext == ".cp";
+  driver::types::ID Ty = driver::types::lookupTypeForExtension(Ext.drop_front());
+  // Objects, archives and the like are the linker's.
+  return driver::types::isAcceptedByClang(Ty) && Ty != driver::types::TY_Object
+             ? Ty
+             : driver::types::TY_INVALID;
+}
+
+/// True for a file of type \p Ty that may hold process operations: C++
+/// source (clang++ compiles a `.c` file as C++ too, with a warning), not a
+/// header to precompile.
+bool mayHoldProcessOperations(driver::types::ID Ty, bool Forced) {
+  if (Ty == driver::types::TY_C && !Forced)
+    return true;
+  return driver::types::isCXX(Ty) && !driver::types::onlyPrecompileType(Ty) &&
+         Ty != driver::types::TY_ObjCXX && Ty != driver::types::TY_PP_ObjCXX;
 }
 
 Error argError(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
@@ -176,6 +195,7 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
     }
   }
 
+  O.ClangArguments.assign(ClangArgv.begin(), ClangArgv.end());
   namespace options = clang::driver::options;
   const opt::OptTable &Table = clang::driver::getDriverOptTable();
   unsigned MissingIndex = 0, MissingCount = 0;
@@ -184,7 +204,10 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
   if (MissingCount)
     return argError("missing argument after '" + Twine(Parsed.getArgString(MissingIndex)) + "'");
 
-  bool ForceCxx = false; // -x c++ applies to the inputs after it
+  // -x applies to the inputs after it, until -x none.
+  driver::types::ID Forced = driver::types::TY_INVALID;
+  std::string ForcedName;
+  bool OnlyHeaders = true; // headers alone are precompiled, never linked
   for (const opt::Arg *A : Parsed) {
     const opt::Option &Opt = A->getOption();
     std::vector<std::string> Text = rendered(*A, Parsed);
@@ -192,10 +215,15 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       return argError("unknown argument: '" + Twine(A->getAsString(Parsed)) + "'");
     if (Opt.getKind() == opt::Option::InputClass) {
       StringRef F = A->getValue();
-      if (ForceCxx || isSource(F))
-        O.Sources.push_back(F.str());
-      else
+      driver::types::ID Ty = inputType(F, Forced);
+      if (Ty == driver::types::TY_INVALID) {
         O.LinkInputs.push_back(F.str());
+        continue;
+      }
+      O.Sources.push_back(F.str());
+      OnlyHeaders &= driver::types::onlyPrecompileType(Ty);
+      O.SourceLanguages.push_back(ForcedName);
+      O.PlainOnly.push_back(!mayHoldProcessOperations(Ty, !ForcedName.empty()));
       continue;
     }
     switch (Opt.getID()) {
@@ -215,16 +243,22 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       O.CompileOnly = O.SyntaxOnly = true;
       continue;
     case options::OPT_v:
+      // Also clang's: it shows its include search list and the linker's
+      // command, which build systems read (CMake's implicit folders).
       O.Verbose = true;
+      append(O.CompileFlags, Text);
+      append(O.LinkFlags, Text);
       continue;
     case options::OPT__HASH_HASH_HASH:
       O.DryRun = O.Verbose = true;
       continue;
     case options::OPT_x: {
       StringRef Lang = A->getValue();
-      if (Lang != "c++" && Lang != "none")
-        return argError("'-x " + Lang + "': poc++ compiles C++ only (-x c++ or -x none)");
-      ForceCxx = Lang == "c++";
+      Forced = Lang == "none" ? driver::types::TY_INVALID
+                              : driver::types::lookupTypeForTypeSpecifier(Lang.data());
+      if (Lang != "none" && Forced == driver::types::TY_INVALID)
+        return argError("language not recognized: '" + Lang + "'");
+      ForcedName = Lang == "none" ? "" : Lang.str();
       continue;
     }
     case options::OPT_std_EQ:
@@ -268,6 +302,17 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
     case options::OPT_print_effective_triple:
       append(O.CompilerQuery, Text);
       continue;
+    case options::OPT_print_multi_directory:
+    case options::OPT_print_multi_lib:
+    case options::OPT_print_multi_os_directory:
+    case options::OPT_print_runtime_dir:
+    case options::OPT_print_targets:
+    case options::OPT_print_supported_cpus:
+    case options::OPT_print_diagnostic_options:
+    case options::OPT_print_multi_flags:
+    case options::OPT_print_enabled_extensions:
+      append(O.CompilerQuery, Text);
+      continue;
     case options::OPT_no_pie:
     case options::OPT_nopie:
       // Clang's table does not mark them as link options; they are.
@@ -294,7 +339,12 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
   }
   if (O.Help)
     return O;
+  if (!O.Sources.empty() && OnlyHeaders && O.LinkInputs.empty())
+    O.CompileOnly = true;
   if (O.Sources.empty() && O.LinkInputs.empty()) {
+    // `-v` alone shows the version and configuration, as clang++ does.
+    if (O.Verbose && !O.DryRun && O.CompilerQuery.empty())
+      O.CompilerQuery.push_back("-v");
     if (!O.CompilerQuery.empty())
       return O;
     return argError("no input files");

@@ -5,13 +5,11 @@
 #include "pocc/PlainCompile.h"
 #include "pocc/ProgramLink.h"
 #include "pocc/RuntimePch.h"
-#include "pocc/StartKeyword.h"
 #include "pocc/Translator.h"
 #include "pocc/UserFileSystem.h"
 #include "pocc/UserSourcePrinter.h"
 
 #include "clang/Frontend/FrontendActions.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -20,6 +18,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <iterator>
 
 using namespace clang;
 using namespace llvm;
@@ -38,20 +39,24 @@ void printCommand(const std::vector<std::string> &Cmd, bool Quoted) {
   errs() << '\n';
 }
 
-/// Runs a command; prints it first with -v; with -### only prints it,
-/// quoted as Clang's -### does.
-int run(const std::vector<std::string> &Cmd, const DriverOptions &O) {
+/// Runs a command; prints it first with -v (\p Shown); with -### only
+/// prints it, quoted as Clang's -### does. The Clang poc++ is built on runs
+/// in this process, as clang++ would run (pocc/PlainCompile.h).
+int run(const std::vector<std::string> &Cmd, const DriverOptions &O, const Toolchain &TC,
+        bool Shown = true) {
   if (O.DryRun) {
     printCommand(Cmd, true);
     return 0;
   }
+  if (O.Verbose && Shown)
+    printCommand(Cmd, false);
+  if (TC.CompilerInProcess && Cmd[0] == TC.Compiler)
+    return runClangDriver(Cmd[0], ArrayRef<std::string>(Cmd).drop_front());
   auto Program = sys::findProgramByName(Cmd[0]);
   if (!Program) {
     errs() << "poc++: error: cannot find '" << Cmd[0] << "' (set POC_CXX to a C++ compiler)\n";
     return 1;
   }
-  if (O.Verbose)
-    printCommand(Cmd, false);
   std::vector<StringRef> Args(Cmd.begin(), Cmd.end());
   std::string Err;
   int RC = sys::ExecuteAndWait(*Program, Args, std::nullopt, {}, 0, 0, &Err);
@@ -74,11 +79,16 @@ struct TranslatedSource {
   /// (path, text) of each rewritten header copy.
   std::vector<std::pair<std::string, std::string>> Headers;
   TranslationReport Report;
+  /// The parse's diagnostics, when they were held back.
+  std::string Diagnostics;
 };
 
 /// Where the translation of \p Src goes in \p GenDir: `<stem>.poc.cpp`,
 /// with the rewritten headers beside it.
 TranslatedSource generatedFiles(const std::string &GenDir, const std::string &Src);
+
+/// \p Path made absolute.
+std::string absolute(const std::string &Path);
 
 /// Translates the sources of one invocation.
 class Translation {
@@ -106,24 +116,30 @@ public:
   }
 
   /// Pass one for multi-file programs: which classes are created remotely.
-  bool collect(std::set<std::string> &Names) {
-    std::vector<std::string> All = O.Sources;
-    All.insert(All.end(), O.ProgramSources.begin(), O.ProgramSources.end());
+  /// A file that does not parse here creates none; its own compile shows
+  /// its errors (a plain file's as clang++ shows them).
+  void collect(std::set<std::string> &Names) {
+    std::vector<std::string> All = O.ProgramSources;
+    for (size_t I = 0; I < O.Sources.size(); ++I)
+      if (!O.PlainOnly[I])
+        All.push_back(O.Sources[I]);
+    IgnoringDiagConsumer Silent;
     for (const std::string &Src : All) {
       auto Tool = makeTool(Src);
+      Tool.first->setDiagnosticConsumer(&Silent);
       CollectFactory F(Names);
-      if (Tool.first->run(&F) != 0)
-        return false;
+      (void)Tool.first->run(&F);
     }
-    return true;
   }
 
   /// Translates \p Src into \p Into (whose GenName and HeaderDir are
-  /// set); false on errors (already reported).
-  bool translate(const std::string &Src, const std::set<std::string> &Names,
-                 TranslatedSource &Into) {
+  /// set); false on errors (already reported, or with \p Hold kept in
+  /// Into.Diagnostics).
+  bool translate(const std::string &Src, const std::set<std::string> &Names, TranslatedSource &Into,
+                 bool Hold = false) {
     auto [Tool, FS] = makeTool(Src);
     TranslateOptions TO;
+    TO.PocHeaderDirs = {TC.RuntimeInclude, TC.ParseInclude};
     TO.Report = &Into.Report;
     if (O.StdBeforeCxx20)
       TO.OlderStandard = O.Std;
@@ -135,8 +151,14 @@ public:
     TO.Dependencies = &Into.Deps;
     TO.HeaderDir = Into.HeaderDir;
     TO.Headers = &Into.Headers;
+    if (Hold)
+      TO.Summary = &Printer.heldStream();
     TranslateFactory F(TO, Into.Text);
-    return Tool->run(&F) == 0 && !Into.Text.empty();
+    Printer.holdBack(Hold);
+    bool Done = Tool->run(&F) == 0 && !Into.Text.empty();
+    Into.Diagnostics = Printer.takeHeldBack();
+    Printer.holdBack(false);
+    return Done;
   }
 
 private:
@@ -198,6 +220,12 @@ public:
   }
   /// How `#line`, line markers and diagnostics name source \p Src.
   std::string shownName(const std::string &Src) const { return Src == StdinCopy ? "<stdin>" : Src; }
+  /// Diagnostics name source \p Src as the user named it (LibTooling
+  /// parses it under its absolute path), as clang++ does.
+  void showAsNamed(const std::string &Src) {
+    if (!sys::path::is_absolute(Src))
+      Printer.showFileAs(absolute(Src), Src);
+  }
 
 private:
   UserSourcePrinter Printer;
@@ -249,6 +277,44 @@ std::vector<std::string> readMakeDependencies(StringRef Text) {
   if (!Current.empty())
     Paths.push_back(std::move(Current));
   return Paths;
+}
+
+/// \p Flags without -v (a precompiled header is the same with or without).
+std::vector<std::string> withoutVerbose(std::vector<std::string> Flags) {
+  Flags.erase(std::remove(Flags.begin(), Flags.end(), "-v"), Flags.end());
+  return Flags;
+}
+
+/// Source \p I checked with -fsyntax-only under the user's flags, in this
+/// process: does it compile as plain C++? (For commands that parse nothing
+/// themselves: -E, -M, -###.)
+PlainCompile checkPlain(const DriverOptions &O, const Toolchain &TC, size_t I) {
+  std::vector<std::string> Args = withoutVerbose(O.CompileFlags);
+  if (!O.SourceLanguages[I].empty())
+    Args.insert(Args.end(), {"-x", O.SourceLanguages[I]});
+  Args.insert(Args.end(), {"-fsyntax-only", O.Sources[I]});
+  return compilePlain(TC.Compiler, Args, {TC.RuntimeInclude, TC.ParseInclude});
+}
+
+/// True if the command's sources are all plain C++ under the user's flags
+/// and its link inputs need no runtime: its -### is clang++'s.
+bool allPlain(const DriverOptions &O, const Toolchain &TC) {
+  if (!TC.CompilerInProcess || O.TranslateOnly || !O.ProcessClasses.empty() ||
+      !O.EmitGeneratedDir.empty() || !O.CompilationDbDir.empty())
+    return false;
+  for (size_t I = 0; I < O.Sources.size(); ++I) {
+    if (O.PlainOnly[I])
+      continue;
+    PlainCompile Check = checkPlain(O, TC, I);
+    if (!Check.Compiled || Check.UsesPoc)
+      return false;
+  }
+  Expected<LinkPlan> Plan = planLink(O.LinkInputs);
+  if (!Plan) {
+    consumeError(Plan.takeError());
+    return false;
+  }
+  return !Plan->NeedsRuntime && Plan->Recompilations.empty();
 }
 
 std::string escapeMakePath(StringRef Path) {
@@ -384,7 +450,7 @@ int answerCompilerQuery(const DriverOptions &O, const Toolchain &TC) {
   outs().flush();
   std::vector<std::string> Cmd{TC.Compiler};
   Cmd.insert(Cmd.end(), O.CompilerQuery.begin(), O.CompilerQuery.end());
-  return run(Cmd, O);
+  return run(Cmd, O, TC);
 }
 
 /// Copies standard input to a temporary file; empty on failure (reported).
@@ -403,35 +469,6 @@ std::string copyStandardInput() {
   }
   Out << (*Input)->getBuffer();
   return Path.str().str();
-}
-
-/// True if the main file \p Src names anything of poc++'s (the identifier
-/// `poc`, `__POCXX__`, a `start` keyword) or uses a placement `new (`: it
-/// is translated without first trying it as plain C++.
-bool mentionsProcessOperations(const std::string &Src) {
-  auto Buffer = MemoryBuffer::getFile(Src);
-  if (!Buffer)
-    return true;
-  StringRef Text = (*Buffer)->getBuffer();
-  LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus20 = true;
-  if (!scanStartKeywords(Text, LO).ExprOffsets.empty())
-    return true;
-  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
-  Token Tok, Previous;
-  Previous.startToken();
-  while (!L.LexFromRawLexer(Tok)) {
-    if (Tok.is(tok::raw_identifier)) {
-      StringRef Id = Tok.getRawIdentifier();
-      if (Id == "poc" || Id == "__POCXX__")
-        return true;
-    }
-    if (Tok.is(tok::l_paren) && Previous.is(tok::raw_identifier) &&
-        Previous.getRawIdentifier() == "new")
-      return true;
-    Previous = Tok;
-  }
-  return false;
 }
 
 TranslatedSource generatedFiles(const std::string &GenDir, const std::string &Src) {
@@ -503,20 +540,20 @@ private:
     return TC.CompilerInProcess && O.ProcessClasses.empty() && O.EmitGeneratedDir.empty() &&
            O.CompilationDbDir.empty();
   }
-  /// clang++'s arguments for source \p I alone, as the user gave them (and
-  /// \p ExtraStd if not empty).
-  std::vector<std::string> plainArguments(size_t I, const std::string &Obj,
-                                          const std::string &ExtraStd) const;
-  /// Compiles source \p I as plain C++; on success prints its diagnostics
-  /// and records the object.
-  bool compilePlainSource(size_t I, const std::string &Obj, const std::string &ExtraStd,
-                          PlainCompile &Result);
-  /// compilePlainSource under the file's own standard and, without -std,
-  /// then under C++20 (poc++'s default, which a plain file may need).
-  bool compileAsPlain(size_t I, const std::string &Obj, PlainCompile &Result) {
-    return compilePlainSource(I, Obj, "", Result) ||
-           (!O.HasStd && compilePlainSource(I, Obj, "-std=c++20", Result));
-  }
+  /// clang++'s arguments for source \p I alone, as the user gave them.
+  std::vector<std::string> plainArguments(size_t I, const std::string &Obj) const;
+  /// Compiles source \p I exactly as clang++ does (in this process), its
+  /// diagnostics held back in \p Result.
+  PlainCompile compilePlainSource(size_t I, const std::string &Obj) const;
+  /// Prints a plain compile's diagnostics (standard input named as
+  /// clang++ names it).
+  void printPlainDiagnostics(const PlainCompile &Plain) const;
+  /// Prints the diagnostics of source \p I's plain compile and records
+  /// its object; the exit code.
+  int finishPlain(size_t I, const std::string &Obj, const PlainCompile &Plain) const;
+  /// Compiles source \p I as clang++ (or POC_CXX) does: a file that cannot
+  /// hold process operations, or one found to have none.
+  int compilePlainOnly(size_t I, const std::string &Obj);
   /// The record of source \p I, without what its compile found.
   ObjectRecord recordOf(size_t I) const;
   bool attach(const std::string &Obj, const ObjectRecord &R) const;
@@ -540,11 +577,8 @@ private:
   bool AnyTranslated = false;
 };
 
-std::vector<std::string> Build::plainArguments(size_t I, const std::string &Obj,
-                                               const std::string &ExtraStd) const {
+std::vector<std::string> Build::plainArguments(size_t I, const std::string &Obj) const {
   std::vector<std::string> A = O.CompileFlags;
-  if (!ExtraStd.empty())
-    A.push_back(ExtraStd);
   if (O.Deps.Write) {
     A.push_back(O.Deps.Only ? (O.Deps.UserOnly ? "-MM" : "-M")
                             : (O.Deps.UserOnly ? "-MMD" : "-MD"));
@@ -557,9 +591,13 @@ std::vector<std::string> Build::plainArguments(size_t I, const std::string &Obj,
   }
   if (!O.Deps.Only)
     A.push_back(O.SyntaxOnly ? "-fsyntax-only" : O.Preprocess ? "-E" : O.Assemble ? "-S" : "-c");
-  A.insert(A.end(), {"-x", "c++", O.Sources[I]});
+  // The source's language as the user gave it (a `.c` file is C++ to
+  // clang++, with its warning).
+  if (!O.SourceLanguages[I].empty())
+    A.insert(A.end(), {"-x", O.SourceLanguages[I]});
+  A.push_back(O.Sources[I]);
   bool ToStdout = (O.Preprocess || O.Deps.Only) && (O.Output.empty() || O.Output == "-");
-  if (!O.SyntaxOnly && !ToStdout)
+  if (!O.SyntaxOnly && !ToStdout && !Obj.empty())
     A.insert(A.end(), {"-o", O.Preprocess || O.Deps.Only ? O.Output : Obj});
   return A;
 }
@@ -577,7 +615,9 @@ ObjectRecord Build::recordOf(size_t I) const {
 }
 
 bool Build::attach(const std::string &Obj, const ObjectRecord &R) const {
-  if (!writesObject())
+  // Only an object file holds the record: not bitcode (-flto), a
+  // precompiled header, or /dev/null.
+  if (!writesObject() || !canHoldRecord(Obj))
     return true;
   if (Error E = attachRecord(TC.ObjCopy, Obj, R)) {
     errs() << "poc++: error: " << toString(std::move(E)) << "\n";
@@ -586,50 +626,75 @@ bool Build::attach(const std::string &Obj, const ObjectRecord &R) const {
   return true;
 }
 
-bool Build::compilePlainSource(size_t I, const std::string &Obj, const std::string &ExtraStd,
-                               PlainCompile &Result) {
-  std::vector<std::string> Args = plainArguments(I, Obj, ExtraStd);
-  if (O.Verbose) {
-    std::vector<std::string> Shown{TC.Compiler};
-    Shown.insert(Shown.end(), Args.begin(), Args.end());
-    printCommand(Shown, O.DryRun);
-  }
-  if (O.DryRun)
-    return true;
-  Result = compilePlain(TC.Compiler, Args);
-  if (!Result.Compiled)
-    return false;
-  errs() << Result.Diagnostics;
+PlainCompile Build::compilePlainSource(size_t I, const std::string &Obj) const {
+  return compilePlain(TC.Compiler, plainArguments(I, Obj), {TC.RuntimeInclude, TC.ParseInclude});
+}
+
+void Build::printPlainDiagnostics(const PlainCompile &Plain) const {
+  std::string Text = Plain.Diagnostics;
+  if (!T.StdinCopy.empty())
+    for (size_t At = Text.find(T.StdinCopy); At != std::string::npos;
+         At = Text.find(T.StdinCopy, At))
+      Text.replace(At, T.StdinCopy.size(), "<stdin>");
+  errs() << Text;
+}
+
+int Build::finishPlain(size_t I, const std::string &Obj, const PlainCompile &Plain) const {
+  printPlainDiagnostics(Plain);
   ObjectRecord R = recordOf(I);
-  R.Calls = Result.Calls;
-  return attach(Obj, R);
+  R.Calls = Plain.Calls;
+  return attach(Obj, R) ? 0 : 1;
+}
+
+int Build::compilePlainOnly(size_t I, const std::string &Obj) {
+  if (TC.CompilerInProcess && !O.DryRun) {
+    PlainCompile Plain = compilePlainSource(I, Obj);
+    if (!Plain.Compiled) {
+      printPlainDiagnostics(Plain);
+      return 1;
+    }
+    return finishPlain(I, Obj, Plain);
+  }
+  std::vector<std::string> Cmd{TC.Compiler};
+  std::vector<std::string> Args = plainArguments(I, Obj);
+  Cmd.insert(Cmd.end(), Args.begin(), Args.end());
+  return run(Cmd, O, TC);
 }
 
 int Build::compileSource(size_t I, const std::string &Obj) {
+  if (O.PlainOnly[I])
+    return compilePlainOnly(I, Obj);
   const std::string &Src = O.Sources[I];
-  // A plain C++ file is compiled exactly as clang++ compiles it; the
-  // attempt is the only parse it gets.
-  bool TriedPlain = false;
+  // Whether a file has process operations is decided by the file as the
+  // user's flags parse it: if it compiles as clang++ compiles it, without
+  // poc++'s API, it is plain C++ and that compile was its only parse.
+  // -E, -M and -### parse nothing, so a syntax check asks first.
+  bool TriedPlain = plainAllowed();
+  bool Parses = !O.Preprocess && !O.Deps.Only && !O.DryRun;
   PlainCompile Plain;
-  if (plainAllowed() && !mentionsProcessOperations(Src)) {
-    TriedPlain = true;
-    if (compileAsPlain(I, Obj, Plain))
-      return 0;
+  if (TriedPlain) {
+    Plain = Parses ? compilePlainSource(I, Obj) : checkPlain(O, TC, I);
+    if (Plain.Compiled && !Plain.UsesPoc)
+      return Parses ? finishPlain(I, Obj, Plain) : compilePlainOnly(I, Obj);
   }
 
+  // Otherwise the parse with poc++'s API (under C++20 unless the user chose
+  // a standard) tells; its diagnostics are held back until it has.
   TranslatedSource Gen = generatedFiles(GenDir, Src);
-  if (!T.translate(Src, Names, Gen))
-    return 1;
-  // Plain C++ after all (a placement new, say).
-  if (!Gen.Report.ProcessOperations && plainAllowed() && !TriedPlain &&
-      compileAsPlain(I, Obj, Plain))
-    return 0;
-  // Not plain C++ under its standard, and no process operation under C++20:
-  // the file's own errors, as clang++ shows them.
-  if (!Gen.Report.ProcessOperations && plainAllowed() && O.StdBeforeCxx20) {
-    errs() << Plain.Diagnostics;
+  bool Translated = T.translate(Src, Names, Gen, /*Hold=*/TriedPlain);
+  if (TriedPlain && !Gen.Report.ProcessOperations && !Gen.Report.ReachesPoc) {
+    // No process operation, and nothing of poc++'s: the file's own answer
+    // under its own flags, as clang++ gives it.
+    if (!Parses)
+      return compilePlainOnly(I, Obj);
+    if (Plain.Compiled)
+      return finishPlain(I, Obj, Plain);
+    printPlainDiagnostics(Plain);
     return 1;
   }
+  errs() << Gen.Diagnostics;
+  if (!Translated)
+    return 1;
   if (!writeHeaders(Gen.HeaderDir, Gen.Headers) || !writeFile(Gen.GenName, Gen.Text))
     return 1;
   AnyTranslated = true;
@@ -648,7 +713,11 @@ int Build::compileTranslation(size_t I, const std::string &Obj, const std::strin
   std::vector<std::string> Cmd{TC.Compiler};
   if (!O.HasStd)
     Cmd.push_back("-std=c++20");
-  Cmd.insert(Cmd.end(), O.CompileFlags.begin(), O.CompileFlags.end());
+  // The object of a translation must hold the record the link reads: an
+  // ELF section, which LTO's bitcode cannot hold, so it is compiled without
+  // LTO (the plain files of the program keep it).
+  std::copy_if(O.CompileFlags.begin(), O.CompileFlags.end(), std::back_inserter(Cmd),
+               [](StringRef F) { return F != "-flto" && !F.starts_with("-flto="); });
   SmallString<256> SrcDir(sys::path::parent_path(O.Sources[I]));
   if (SrcDir.empty())
     SrcDir = ".";
@@ -660,7 +729,8 @@ int Build::compileTranslation(size_t I, const std::string &Obj, const std::strin
   // The runtime's header precompiled for exactly these flags (not for -E,
   // whose output must hold the header's text).
   if (!O.Preprocess && !O.Deps.Only && !O.DryRun)
-    if (std::string Pch = runtimePch(TC, {Cmd.begin() + 1, Cmd.end()}); !Pch.empty())
+    if (std::string Pch = runtimePch(TC, withoutVerbose({Cmd.begin() + 1, Cmd.end()}));
+        !Pch.empty())
       Cmd.insert(Cmd.end(), {"-include-pch", Pch});
   Cmd.insert(Cmd.end(), {"-iquote", SrcDir.str().str()});
   // The system compiler lists what the translation includes; poc++ turns
@@ -680,7 +750,7 @@ int Build::compileTranslation(size_t I, const std::string &Obj, const std::strin
     Cmd.insert(Cmd.end(), {"-o", Preprocessed});
   else if (!O.Deps.Only && !O.SyntaxOnly)
     Cmd.insert(Cmd.end(), {"-o", Obj});
-  if (int RC = run(Cmd, O))
+  if (int RC = run(Cmd, O, TC))
     return RC;
   if (O.Preprocess && !O.Deps.Only && !O.DryRun &&
       !writePreprocessed(Preprocessed, Generated, T.shownName(O.Sources[I]), O.Output))
@@ -811,7 +881,8 @@ int Build::link(const std::vector<std::string> &Given) {
       Cmd.push_back("-Wl,--wrap=main");
     Cmd.insert(Cmd.end(), TC.MpiLibraries.begin(), TC.MpiLibraries.end());
   }
-  if (int RC = run(Cmd, O))
+  // clang++ -v shows the link itself; poc++ adds no line of its own.
+  if (int RC = run(Cmd, O, TC, /*Shown=*/!TC.CompilerInProcess))
     return RC;
   bool Calls = std::any_of(Plan.Records.begin(), Plan.Records.end(),
                            [](const ObjectRecord &R) { return !R.Calls.empty(); });
@@ -828,6 +899,9 @@ int Build::link(const std::vector<std::string> &Given) {
 int runDriver(const DriverOptions &Given, const Toolchain &TC) {
   if (Given.Sources.empty() && Given.LinkInputs.empty())
     return answerCompilerQuery(Given, TC);
+  // -### of plain C++: the jobs clang++ would run.
+  if (Given.DryRun && !llvm::is_contained(Given.Sources, "-") && allPlain(Given, TC))
+    return runClangDriver(TC.Compiler, Given.ClangArguments);
   DriverOptions O = Given;
   Translation T(O, TC);
   // `-x c++ -`: the source is standard input, kept in a temporary file.
@@ -850,14 +924,16 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
     } else if (!sys::fs::exists(Src)) {
       errs() << "poc++: error: no such file or directory: '" << Src << "'\n";
       return 1;
+    } else {
+      T.showAsNamed(Src);
     }
   }
   if (!T.init())
     return 1;
 
   std::set<std::string> Names = O.ProcessClasses;
-  if (O.Sources.size() + O.ProgramSources.size() > 1 && !T.collect(Names))
-    return 1;
+  if (O.Sources.size() + O.ProgramSources.size() > 1)
+    T.collect(Names);
 
   // Generated sources go to --emit-generated DIR or a temporary folder,
   // objects to the temporary folder.
@@ -894,7 +970,11 @@ int runDriver(const DriverOptions &Given, const Toolchain &TC) {
   for (size_t I = 0; I < O.Sources.size(); ++I) {
     const char *Ext = O.Assemble ? ".s" : ".o";
     std::string Obj;
-    if (O.CompileOnly || O.Deps.Only)
+    // A file only clang++ compiles gets its default output name from it
+    // (`x.hpp.gch` for a header).
+    if ((O.CompileOnly || O.Deps.Only) && O.Output.empty() && O.PlainOnly[I])
+      Obj = "";
+    else if (O.CompileOnly || O.Deps.Only)
       Obj = !O.Output.empty() ? O.Output : stem(O.Sources[I]) + Ext;
     else
       Obj = TempDir.str().str() + "/" + stem(O.Sources[I]) + "." + std::to_string(I) + ".o";

@@ -2,6 +2,7 @@
 #include "pocc/ObjectRecord.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/Binary.h"
 #include "llvm/Object/ObjectFile.h"
@@ -77,6 +78,10 @@ Expected<std::optional<ObjectRecord>> recordIn(const object::ObjectFile &Obj, St
 /// flags for llvm-objcopy, if any).
 Error addSection(const std::string &ObjCopy, const std::string &File, StringRef Section,
                  StringRef Text, StringRef Flags) {
+  // llvm-objcopy writes a new file and renames it onto the old one: never
+  // onto a device (as root, /dev/null would be replaced).
+  if (!sys::fs::is_regular_file(File))
+    return recordError("cannot record poc++'s section in '" + File + "': not a regular file");
   SmallString<128> TextFile;
   int FD = -1;
   if (std::error_code EC = sys::fs::createTemporaryFile("poc-record", "json", FD, TextFile))
@@ -168,6 +173,12 @@ std::string hashFile(const std::string &Path) {
   if (!Buffer)
     return "";
   return utohexstr(xxh3_64bits((*Buffer)->getBuffer()));
+}
+
+bool canHoldRecord(const std::string &Path) {
+  file_magic Magic;
+  return sys::fs::is_regular_file(Path) && !identify_magic(Path, Magic) &&
+         Magic == file_magic::elf_relocatable;
 }
 
 Error attachRecord(const std::string &ObjCopy, const std::string &Object, const ObjectRecord &R) {

@@ -257,8 +257,12 @@ bool beginsStartedExpression(const std::vector<RawTok> &Toks, size_t I, bool AtS
   case tok::l_paren: {
     // `start (p)->f()` is the keyword, and so is an operator of a process,
     // `start (*p)(x)` or `start (*p)[i]`; `start(x)` and the constructor
-    // initializer `: start(0)` call or initialise something named start.
+    // initializer `: start(0)` call or initialise something named start,
+    // and so does `start()` (`start().f()`, `start()->run()`): nothing
+    // can be started in empty parentheses.
     size_t Close = matchParen(Toks, I + 1);
+    if (Close == I + 2)
+      return false;
     if (Close + 1 >= Toks.size())
       return false;
     tok::TokenKind After = Toks[Close + 1].Kind;

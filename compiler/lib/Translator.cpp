@@ -12,6 +12,7 @@
 #include "pocc/EncodedTypes.h"
 #include "pocc/HeaderCopies.h"
 #include "pocc/InterfaceGen.h"
+#include "pocc/ReachesPoc.h"
 #include "pocc/RemoteModel.h"
 #include "pocc/RewriteVisitor.h"
 #include "pocc/Serializability.h"
@@ -69,6 +70,9 @@ private:
   bool hasErrors() const { return CI.getDiagnostics().getClient()->getNumErrors() != 0; }
   /// Where the pre-pass blanked `start` keywords, by file of this parse.
   StartKeywordOffsets startOffsets(const SourceManager &SM) const;
+  /// Reports whether the user's code holds a `start` or reaches poc++'s
+  /// API (TranslationReport::ReachesPoc).
+  void reportReachesPoc(ASTContext &C) const;
 
   CompilerInstance &CI;
   const TranslateOptions &Opts;
@@ -95,9 +99,22 @@ StartKeywordOffsets TranslateConsumer::startOffsets(const SourceManager &SM) con
   return Offsets;
 }
 
-void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
-  if (hasErrors())
+void TranslateConsumer::reportReachesPoc(ASTContext &C) const {
+  if (!Opts.Report)
     return;
+  const SourceManager &SM = C.getSourceManager();
+  Opts.Report->ReachesPoc =
+      (Opts.Files && !Opts.Files->startOffsets().empty()) ||
+      reachesPoc(
+          C, TopLevel, [&SM](SourceLocation L) { return L.isValid() && !SM.isInSystemHeader(L); },
+          Opts.PocHeaderDirs);
+}
+
+void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
+  if (hasErrors()) {
+    reportReachesPoc(C);
+    return;
+  }
   SourceManager &SM = C.getSourceManager();
   if (Opts.Dependencies) {
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
@@ -119,8 +136,10 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
   Visitor.reportStrayStarts();
   collectEncodedTypes(C, CI.getSema(), Sendable, Diags,
                       [&Visitor](SourceLocation L) { return Visitor.inUserFile(L); });
-  if (hasErrors())
+  if (hasErrors()) {
+    reportReachesPoc(C);
     return;
+  }
 
   // Every concrete remotable class the file defines is served.
   std::vector<const RemoteClass *> Servers;
@@ -133,7 +152,11 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
             [](const RemoteClass *A, const RemoteClass *B) { return A->Name < B->Name; });
   Servers.erase(std::unique(Servers.begin(), Servers.end()), Servers.end());
   bool ProcessOperations = R.buffer_begin() != R.buffer_end() || !Servers.empty();
+  if (!ProcessOperations)
+    reportReachesPoc(C);
   if (ProcessOperations && !Opts.OlderStandard.empty()) {
+    if (Opts.Report)
+      Opts.Report->ProcessOperations = true;
     SourceLocation At = Visitor.firstOperation();
     Diags.report(At.isValid() ? At : SM.getLocForStartOfFile(SM.getMainFileID()), Diag::NeedsCxx20)
         << Opts.OlderStandard;
@@ -185,7 +208,11 @@ bool offerBodiesToSkip(CompilerInstance &CI) {
 
 } // namespace
 
-bool TranslateAction::BeginSourceFileAction(CompilerInstance &CI) { return offerBodiesToSkip(CI); }
+bool TranslateAction::BeginSourceFileAction(CompilerInstance &CI) {
+  if (Opts.Summary)
+    CI.setVerboseOutputStream(*Opts.Summary);
+  return offerBodiesToSkip(CI);
+}
 
 bool CollectRemotableAction::BeginSourceFileAction(CompilerInstance &CI) {
   return offerBodiesToSkip(CI);

@@ -60,10 +60,14 @@ void UserSourcePrinter::HandleDiagnostic(DiagnosticsEngine::Level Level, const D
   Out.flush();
   std::string Text = restoreSource(Buffer, Info);
   Buffer.clear();
-  if (const auto &[Path, Name] = ShownAs; !Path.empty())
-    for (size_t At = Text.find(Path); At != std::string::npos; At = Text.find(Path, At))
+  for (const auto &[Path, Name] : ShownAs)
+    for (size_t At = Text.find(Path); At != std::string::npos;
+         At = Text.find(Path, At + Name.size()))
       Text.replace(At, Path.size(), Name);
-  errs() << Text;
+  if (Holding)
+    HeldOut << Text;
+  else
+    errs() << Text;
   FatalSeen |= Level == DiagnosticsEngine::Fatal;
   if (StackSign)
     stopRunawayRecursion(Info);

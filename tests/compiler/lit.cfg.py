@@ -5,7 +5,7 @@ import lit.formats
 config.name = "poc++"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp"]
-config.excludes = ["Inputs", "cmake-project"]
+config.excludes = ["Inputs", "cmake-project", "cmake-plain", "compare"]
 config.substitutions.append(("%pocxx", config.pocxx))
 # The Clang poc++ compiles with: plain C++ must come out as it makes it.
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))

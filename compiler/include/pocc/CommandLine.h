@@ -18,7 +18,17 @@ namespace pocc {
 
 /// The parsed command line.
 struct DriverOptions {
-  std::vector<std::string> Sources;      ///< C++ files to translate
+  /// Files to compile: C++ (which may hold process operations) and what
+  /// else clang++ compiles (C with -x c, assembly, headers to precompile).
+  std::vector<std::string> Sources;
+  /// For each source, the -x language it was given ("" if none).
+  std::vector<std::string> SourceLanguages;
+  /// For each source, true if it cannot hold process operations (not C++,
+  /// or a header to precompile): it is only ever compiled as clang++ does.
+  std::vector<bool> PlainOnly;
+  /// The arguments without poc++'s own options: clang++'s command line
+  /// (for -### of a command whose files are all plain C++).
+  std::vector<std::string> ClangArguments;
   std::vector<std::string> LinkInputs;   ///< objects and libraries
   std::vector<std::string> ParseFlags;   ///< -I -D -U -isystem -include -std
   std::vector<std::string> CompileFlags; ///< everything for the compiler

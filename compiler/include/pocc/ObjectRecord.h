@@ -74,6 +74,11 @@ llvm::Expected<ObjectRecord> recordFromJson(const llvm::json::Value &V, llvm::St
 /// A hash of \p Path's bytes (empty if it cannot be read).
 std::string hashFile(const std::string &Path);
 
+/// True if \p Path is a regular ELF object file, the only output that can
+/// hold a record: not LTO's bitcode, a precompiled header, or a device such
+/// as /dev/null (which editing would replace).
+bool canHoldRecord(const std::string &Path);
+
 /// Adds \p R to the object file \p Object with \p ObjCopy (llvm-objcopy).
 llvm::Error attachRecord(const std::string &ObjCopy, const std::string &Object,
                          const ObjectRecord &R);

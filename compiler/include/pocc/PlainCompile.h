@@ -28,16 +28,29 @@ struct PlainCompile {
   /// True if the file compiled as plain C++ without poc++'s API: its
   /// outputs are written as clang++ writes them.
   bool Compiled = false;
+  /// True if the file reaches poc++'s API (poc++'s own `poc` namespace,
+  /// declared in poc++'s headers): it needs the translation even if it
+  /// compiled.
+  bool UsesPoc = false;
   /// What the compile printed (warnings, or the errors that made poc++
-  /// translate the file instead), held back until poc++ knows which.
+  /// translate the file instead), held back until poc++ knows which (with
+  /// -v printed at once, as clang++ prints it).
   std::string Diagnostics;
   /// The classes the file calls methods of (pocc/ClassCalls.h).
   std::vector<ClassCall> Calls;
 };
 
 /// Runs the Clang driver at \p ClangPath on \p Args (clang++'s arguments
-/// after argv[0], for one source) in this process.
-PlainCompile compilePlain(const std::string &ClangPath, llvm::ArrayRef<std::string> Args);
+/// after argv[0], for one source) in this process; \p PocHeaderDirs are
+/// the folders of poc++'s own headers (PlainCompile::UsesPoc).
+PlainCompile compilePlain(const std::string &ClangPath, llvm::ArrayRef<std::string> Args,
+                          llvm::ArrayRef<std::string> PocHeaderDirs);
+
+/// Runs the Clang driver at \p ClangPath on \p Args in this process, as
+/// clang++ runs: its jobs (a link, say) as subprocesses, -v and -### as
+/// clang++ shows them, and its errors ("linker command failed") under
+/// poc++'s name. Returns the exit code.
+int runClangDriver(const std::string &ClangPath, llvm::ArrayRef<std::string> Args);
 
 } // namespace pocc
 

@@ -5,6 +5,8 @@
 #include "pocc/ObjectRecord.h"
 #include "pocc/UserFileSystem.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <set>
 #include <string>
 #include <utility>
@@ -17,6 +19,10 @@ struct TranslationReport {
   /// True if anything but `main`'s name was rewritten or generated: the
   /// file needs the translation (else it is plain C++).
   bool ProcessOperations = false;
+  /// True if the user's code reaches poc++'s API or holds a `start`, even
+  /// if the file has errors: the file is poc++'s, and its diagnostics are
+  /// the translation's (pocc/ReachesPoc.h).
+  bool ReachesPoc = false;
   bool DefinesMain = false;      ///< the file defines `main`
   std::set<std::string> Creates; ///< classes created remotely, with bases
   std::vector<ClassCall> Calls;  ///< pocc/ClassCalls.h
@@ -47,6 +53,11 @@ struct TranslateOptions {
   /// The -std= value the file is compiled with if it is older than C++20
   /// (the file is parsed as C++20): a process operation is then an error.
   std::string OlderStandard;
+  /// The folders of poc++'s own headers (the runtime's, the parse's).
+  std::vector<std::string> PocHeaderDirs;
+  /// If set, where Clang's "N errors generated." goes (held back with the
+  /// diagnostics).
+  llvm::raw_ostream *Summary = nullptr;
   /// If set, receives what the translation found.
   TranslationReport *Report = nullptr;
 };

@@ -16,6 +16,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace pocc {
 
@@ -33,10 +35,19 @@ public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
   /// Shows the file \p Path as \p Name (the copy of standard input as
-  /// `<stdin>`).
+  /// `<stdin>`, a source under the relative name the user gave).
   void showFileAs(std::string Path, std::string Name) {
-    ShownAs = {std::move(Path), std::move(Name)};
+    ShownAs.emplace_back(std::move(Path), std::move(Name));
   }
+  /// While \p Hold, keeps what would be printed, for takeHeldBack (poc++
+  /// decides afterwards whether the file's diagnostics are these).
+  void holdBack(bool Hold) { Holding = Hold; }
+  std::string takeHeldBack() {
+    HeldOut.flush();
+    return std::exchange(Held, std::string());
+  }
+  /// Where Clang's "N errors generated." goes while holding back.
+  llvm::raw_ostream &heldStream() { return HeldOut; }
 
 private:
   /// True for Sema's error on the parse-only form of `start p->g()` with a
@@ -53,8 +64,11 @@ private:
   bool DroppingNotes = false;
   /// True once a fatal error was shown: nothing else is (as in clang++).
   bool FatalSeen = false;
-  /// A file shown under another name (showFileAs), or none.
-  std::pair<std::string, std::string> ShownAs;
+  /// Files shown under other names (showFileAs).
+  std::vector<std::pair<std::string, std::string>> ShownAs;
+  bool Holding = false;
+  std::string Held;
+  llvm::raw_string_ostream HeldOut{Held};
   std::string Buffer;
   llvm::raw_string_ostream Out{Buffer};
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Options;
