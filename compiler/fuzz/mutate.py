@@ -36,6 +36,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,6 +53,12 @@ SEED_DIRS = ["tests/compiler", "tests/compiler/Inputs", "tests/e2e", "tests/e2e/
 # Where the seeds' headers live (mutants are written elsewhere, so the
 # original folder comes first).
 INCLUDE_DIRS = ["tests/compiler/Inputs", "apps/fft3d/core/include", "stdlib/array/include", "stdlib/pagedevice/include"]
+# Large libraries the corpus includes as user headers (-I, not -isystem):
+# GoogleTest's sources as Debian installs them, and {fmt}, copied out of
+# /usr/include (a system folder stays one under -I).
+GTEST = "/usr/src/googletest"
+USER_LIBRARY_DIRS = [GTEST + "/googlemock/include", GTEST + "/googletest/include"]
+COPIED_USER_LIBRARIES = {"fmt": "/usr/include/fmt"}
 
 TOKEN = re.compile(r"""
     (?P<space>\s+)
@@ -192,11 +199,27 @@ def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30))
 
 
+def user_library_flags(workdir):
+    """-I flags for the large libraries included as user headers."""
+    flags = []
+    for d in USER_LIBRARY_DIRS:
+        if os.path.isdir(d):
+            flags += ["-I", d]
+    return flags + ["-I", os.path.join(workdir, "user-libraries")]
+
+
+def copy_user_libraries(workdir):
+    for name, src in COPIED_USER_LIBRARIES.items():
+        if os.path.isdir(src):
+            shutil.copytree(src, os.path.join(workdir, "user-libraries", name))
+
+
 def run_poc(poc, mode, path, origin_dir, timeout, workdir):
     """Runs poc++ in `mode` on `path`: (exit status or None on timeout, output)."""
     cmd = [poc] + mode + ["-I", origin_dir]
     for d in INCLUDE_DIRS:
         cmd += ["-I", os.path.join(ROOT, d)]
+    cmd += user_library_flags(workdir)
     cmd.append(path)
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -304,6 +327,7 @@ def main():
     corpus = sorted(os.path.join(CORPUS, f) for f in os.listdir(CORPUS)) if os.path.isdir(CORPUS) else []
 
     with tempfile.TemporaryDirectory(prefix="poc-mutate-") as work:
+        copy_user_libraries(work)
         jobs = []
         for c in corpus:
             with open(c, encoding="utf-8", errors="surrogateescape") as f:
