@@ -172,6 +172,7 @@ void print_stats(const RunStats &stats) {
   fmt::print(stderr, "dataflow: {} machines, workers [{}], placement {:.6f} s{}, run {:.6f} s\n",
              stats.machines, fmt::join(stats.workers, " "), stats.placement_seconds,
              stats.placement_from_file ? " (from the allocation file)" : "", stats.run_seconds);
+  MachineStats all;
   for (std::size_t m = 0; m < stats.per_machine.size(); ++m) {
     const MachineStats &s = stats.per_machine[m];
     fmt::print(stderr,
@@ -179,7 +180,20 @@ void print_stats(const RunStats &stats) {
                "stolen {}\n",
                m, s.jobs_run, s.batches_sent, s.batches_received, s.records_received,
                s.jobs_stolen);
+    all.jobs_run += s.jobs_run;
+    all.jobs_restored += s.jobs_restored;
+    all.checkpoints += s.checkpoints;
+    all.checkpointed += s.checkpointed;
   }
+  if (stats.attempt > 1)
+    fmt::print(stderr,
+               "dataflow: re-deploy after {} failure{}: the checkpoint held {} instances; {} "
+               "jobs took their outputs from it, {} ran; it began at {:.6f}\n",
+               stats.attempt - 1, stats.attempt > 2 ? "s" : "", stats.checkpoint_entries,
+               all.jobs_restored, all.jobs_run - all.jobs_restored, stats.began_at);
+  if (all.checkpoints > 0)
+    fmt::print(stderr, "dataflow: checkpoints: {} records of {} instances\n", all.checkpoints,
+               all.checkpointed);
   if (stats.nodes.empty())
     return;
   std::size_t width = 4;

@@ -17,6 +17,8 @@ std::vector<std::byte> encode_settings(const RunSettings &s) {
   w.write(static_cast<std::uint64_t>(s.placement.size()));
   for (const Place &p : s.placement)
     w.write_all(p.machine, p.worker);
+  w.write_all(s.recovery.directory, s.recovery.interval, s.recovery.attempt, s.recovery.graph,
+              s.restored);
   return w.take();
 }
 
@@ -27,6 +29,8 @@ RunSettings decode_settings(std::span<const std::byte> bytes) {
   s.placement.resize(in.read<std::uint64_t>());
   for (Place &p : s.placement)
     in.read_all(p.machine, p.worker);
+  in.read_all(s.recovery.directory, s.recovery.interval, s.recovery.attempt, s.recovery.graph,
+              s.restored);
   in.expect_end();
   if (s.machine < 0 || s.machine >= s.machines())
     throw poc::decode_error(fmt::format("settings for machine {} of {}", s.machine, s.machines()));

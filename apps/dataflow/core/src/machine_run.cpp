@@ -55,8 +55,13 @@ thread_local InstanceRecord *MachineRun::current_record_ = nullptr;
 
 MachineRun::MachineRun(RunSettings settings, Transport &transport)
     : settings_(std::move(settings)), transport_(transport),
+      kill_(settings_.recovery.attempt, settings_.machine),
+      checkpoint_(settings_.recovery, settings_.machine, &kill_),
       next_sequence_(settings_.machines(), 0), next_to_apply_(settings_.machines(), 0),
-      early_(settings_.machines()), machines_done_(settings_.machines()) {}
+      early_(settings_.machines()), machines_done_(settings_.machines()) {
+  if (settings_.recovery.attempt > 1 && kill_.due(KillSwitch::Moment::restore))
+    kill_.kill_now(KillSwitch::Moment::restore);
+}
 
 MachineRun::~MachineRun() = default;
 
@@ -131,6 +136,8 @@ void MachineRun::work(int worker) {
       current_record_ = &record;
       record.start_us = now_us();
     }
+    if (kill_.due(KillSwitch::Moment::job))
+      kill_.kill_now(KillSwitch::Moment::job);
     try {
       execute(*job, out);
     } catch (...) {
@@ -146,6 +153,8 @@ void MachineRun::work(int worker) {
     }
     ran = true;
     send(out);
+    if (checkpoint_.enabled())
+      checkpoint_.write_if_due();
   }
 }
 
@@ -370,7 +379,11 @@ std::vector<std::byte> MachineRun::outcome() {
 
 MachineStats MachineRun::stats() const {
   std::lock_guard<std::mutex> g(mu_);
-  return stats_;
+  MachineStats s = stats_;
+  s.jobs_restored = jobs_restored_;
+  s.checkpoints = checkpoint_.records();
+  s.checkpointed = checkpoint_.entries();
+  return s;
 }
 
 double MachineRun::now_us() const {
@@ -399,7 +412,7 @@ std::vector<std::byte> MachineRun::records() const {
   w.write(static_cast<std::uint64_t>(records_.size()));
   for (const InstanceRecord &r : records_) {
     w.write_all(r.node, r.tag, r.machine, r.worker, r.start_us, r.duration_us, r.bytes_in,
-                r.bytes_out, r.stolen_from);
+                r.bytes_out, r.stolen_from, r.restored);
     write_spans(w, r.read);
     write_spans(w, r.written);
   }
@@ -411,7 +424,7 @@ void read_records(std::span<const std::byte> bytes, std::vector<InstanceRecord> 
   for (auto n = in.read<std::uint64_t>(); n > 0; --n) {
     InstanceRecord r;
     in.read_all(r.node, r.tag, r.machine, r.worker, r.start_us, r.duration_us, r.bytes_in,
-                r.bytes_out, r.stolen_from);
+                r.bytes_out, r.stolen_from, r.restored);
     read_spans(in, r.read);
     read_spans(in, r.written);
     into.push_back(std::move(r));

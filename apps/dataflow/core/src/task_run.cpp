@@ -33,6 +33,37 @@ TaskRun::TaskRun(std::shared_ptr<const TaskGraph> graph, RunSettings settings, T
   for (NodeId n = 0; n < graph_->size(); ++n)
     if (!shape_.nodes[n].has_results)
       results_expected_[n] = 0;
+  if (!settings_.restored.empty())
+    for (CheckpointEntry &e : read_restored(settings_.restored))
+      restored_.try_emplace({checked_node(e.node), e.tag}, std::move(e.outputs));
+}
+
+namespace {
+/// Ordinary nodes compute their outputs from their operands alone, so a
+/// checkpoint may stand for them; a source's generator and a serializer's
+/// state between instances live in captures the library cannot save.
+bool replayable(const NodeSpec &spec) { return spec.kind == NodeKind::task; }
+} // namespace
+
+std::optional<std::vector<Operand>> TaskRun::restore(NodeId n, Tag tag) const {
+  const auto it = restored_.find({n, tag});
+  if (it == restored_.end() || !replayable(graph_->spec(n)))
+    return std::nullopt;
+  poc::Reader in(it->second);
+  std::vector<Operand> outputs;
+  for (const Codec *codec : graph_->spec(n).outputs)
+    outputs.push_back(Operand::decode(*codec, in));
+  in.expect_end();
+  return outputs;
+}
+
+void TaskRun::checkpoint(NodeId n, Tag tag, const std::vector<Operand> &outputs) {
+  if (!checkpoint_.enabled() || !replayable(graph_->spec(n)))
+    return;
+  poc::Writer w = in_band_writer();
+  for (const Operand &output : outputs)
+    output.encode(w);
+  checkpoint_.add(n, tag, w.bytes());
 }
 
 void TaskRun::begin_locked(Outbox &out) {
@@ -249,12 +280,20 @@ void TaskRun::execute(Job &job, Outbox &out) {
         send(out);
       });
     } else {
-      std::vector<Operand> outputs = spec.body(job.inputs);
-      if (current_record_)
-        for (const Operand &output : outputs)
+      std::optional<std::vector<Operand>> outputs = restore(n, job.tag);
+      const bool restored = outputs.has_value();
+      if (!restored) {
+        outputs = spec.body(job.inputs);
+        checkpoint(n, job.tag, *outputs);
+      }
+      if (current_record_) {
+        current_record_->restored = restored;
+        for (const Operand &output : *outputs)
           current_record_->bytes_out += output.encoded_size();
+      }
       auto lk = lock();
-      route_outputs_locked(n, job.tag, outputs, out, true);
+      jobs_restored_ += restored;
+      route_outputs_locked(n, job.tag, *outputs, out, true);
     }
   } catch (...) {
     auto lk = lock();

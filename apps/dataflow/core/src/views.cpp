@@ -221,14 +221,19 @@ std::string trace_json(const GraphView &view, const RunStats &stats) {
           R"({{"name":"thread_name","ph":"M","pid":{},"tid":{},"args":{{"name":"worker {}"}}}})", m,
           w, w));
   }
+  if (stats.attempt > 1)
+    trace.add(fmt::format(R"({{"name":"re-deploy after {} failures","cat":"recovery","ph":"i",)"
+                          R"("s":"g","ts":0,"pid":0,"tid":0,"args":{{"checkpointed":{}}}}})",
+                          stats.attempt - 1, stats.checkpoint_entries));
   for (const InstanceRecord &r : stats.instances) {
-    const std::string stolen =
-        r.stolen_from >= 0 ? fmt::format(",\"stolen_from\":{}", r.stolen_from) : "";
+    const std::string extra =
+        (r.stolen_from >= 0 ? fmt::format(",\"stolen_from\":{}", r.stolen_from) : "") +
+        (r.restored ? ",\"restored\":true" : "");
     trace.add(
         fmt::format(R"({{"name":"{}","cat":"{}","ph":"X","ts":{:.3f},"dur":{:.3f},)"
                     R"("pid":{},"tid":{},"args":{{"tag":{},"bytes_in":{},"bytes_out":{}{}}}}})",
                     quoted(view.names.at(r.node)), view.streams ? "vertex" : "node", r.start_us,
-                    r.duration_us, r.machine, r.worker, r.tag, r.bytes_in, r.bytes_out, stolen));
+                    r.duration_us, r.machine, r.worker, r.tag, r.bytes_in, r.bytes_out, extra));
     if (r.stolen_from >= 0)
       trace.add(fmt::format(R"({{"name":"stolen from machine {}","cat":"steal","ph":"i","s":"t",)"
                             R"("ts":{:.3f},"pid":{},"tid":{}}})",

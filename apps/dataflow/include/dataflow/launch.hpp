@@ -58,10 +58,20 @@ inline std::vector<int> count_workers(const std::vector<Scheduler *> &schedulers
 }
 
 /// Creates the schedulers and workers, places the graph (`place`, given the
-/// workers of each machine), runs it and returns machine 0's outcome.
+/// workers of each machine), runs it and returns machine 0's outcome. A
+/// re-deploy (`recovery`) first reads the checkpoint, so one that does not
+/// verify stops the run before any process starts, and hands each machine
+/// the checkpointed instances of its nodes.
 inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
                                      std::vector<std::byte> input, const RunOptions &options,
+                                     const RecoverySettings &recovery, std::size_t nodes,
                                      const Placer &place, RunStats &stats) {
+  std::vector<CheckpointEntry> checkpointed;
+  if (recovery.enabled() && recovery.attempt > 1)
+    checkpointed = load_checkpoint(recovery, nodes);
+  stats.attempt = recovery.attempt;
+  stats.checkpoint_entries = checkpointed.size();
+
   const int machines = poc::job_ranks();
   std::vector<Scheduler *> schedulers;
   for (int m = 0; m < machines; ++m)
@@ -75,11 +85,16 @@ inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
   settings.workers = workers;
   settings.placement = place(workers, stats);
   stats.placement = settings.placement;
+  settings.recovery = recovery;
+  std::vector<std::vector<CheckpointEntry>> restored(machines);
+  for (CheckpointEntry &e : checkpointed)
+    restored.at(settings.placement.at(e.node).machine).push_back(std::move(e));
 
   std::random_device entropy;
   const std::uint64_t run_id = (std::uint64_t{entropy()} << 32 | entropy()) | 1;
   for (int m = 0; m < machines; ++m) {
     settings.machine = m;
+    settings.restored = encode_restored(restored[m]);
     schedulers[m]->prepare(run_id, schedulers, factory, build, input, encode_settings(settings));
   }
   std::vector<Worker *> team;
@@ -88,6 +103,8 @@ inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
       team.push_back(new (poc::rank_machine(m)) Worker());
 
   const auto started = std::chrono::steady_clock::now();
+  stats.began_at =
+      std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   for (Scheduler *s : schedulers)
     s->begin();
   std::size_t next = 0;
@@ -104,7 +121,7 @@ inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
   for (Scheduler *s : schedulers) {
     s->drain();
     const std::vector<std::uint64_t> c = s->counters();
-    stats.per_machine.push_back({c[0], c[1], c[2], c[3], c[4]});
+    stats.per_machine.push_back({c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]});
     if (settings.record)
       read_records(s->records(), stats.instances);
   }
@@ -135,6 +152,20 @@ inline std::vector<Place> place_task_graph(const TaskGraph &graph, const GraphSh
   return places;
 }
 
+/// The launcher's settings (dataflow-recover), for the graph that the
+/// program's function `build` makes from `arguments`, whose nodes (or
+/// vertices) are `names`: they and the function identify its checkpoints.
+inline RecoverySettings recovery_settings(std::uint64_t build, std::span<const std::byte> arguments,
+                                          const std::vector<std::string> &names) {
+  RecoverySettings recovery = RecoverySettings::from_environment();
+  std::uint64_t hash = fingerprint(std::as_bytes(std::span(&build, 1)));
+  hash = fingerprint(arguments, hash);
+  for (const std::string &name : names)
+    hash = fingerprint(std::as_bytes(std::span(name.data(), name.size() + 1)), hash);
+  recovery.graph = hash;
+  return recovery;
+}
+
 /// Runs the graph that `build` makes from the arguments `input` (a tuple;
 /// `factory` makes it on every machine) and reads machine 0's outcome with
 /// `read`; shows it as the options ask (--dot, --trace, --stats), even when
@@ -146,8 +177,11 @@ Results run_graph(MachineRunFactory factory, Build *build, const Input &input,
   poc::Writer encoded = in_band_writer();
   write_arguments(encoded, input, std::make_index_sequence<std::tuple_size_v<Input>>{});
   RunStats stats;
+  const std::vector<std::byte> arguments = encoded.take();
+  const RecoverySettings recovery = recovery_settings(function_token(build), arguments, view.names);
   const std::vector<std::byte> outcome =
-      launch(function_token(factory), function_token(build), encoded.take(), options, place, stats);
+      launch(function_token(factory), function_token(build), arguments, options, recovery,
+             view.names.size(), place, stats);
   show_run(view, options, stats);
   Results results = read(outcome);
   results.stats() = std::move(stats);

@@ -75,10 +75,12 @@ public:
   /// Machine 0: the results or the failure.
   std::vector<std::byte> outcome() { return run_->outcome(); }
   /// This machine's counters: jobs run, batches sent and received, records
-  /// received, jobs stolen.
+  /// received, jobs stolen, jobs restored from the checkpoint, checkpoint
+  /// records written and the instances they hold.
   std::vector<std::uint64_t> counters() const {
     const MachineStats s = run_->stats();
-    return {s.jobs_run, s.batches_sent, s.batches_received, s.records_received, s.jobs_stolen};
+    return {s.jobs_run,    s.batches_sent,  s.batches_received, s.records_received,
+            s.jobs_stolen, s.jobs_restored, s.checkpoints,      s.checkpointed};
   }
   /// The jobs this machine ran, encoded (with --trace or --stats).
   std::vector<std::byte> records() const { return run_->records(); }

@@ -18,6 +18,7 @@
 
 #include <dataflow/operand.hpp>
 #include <dataflow/placement.hpp>
+#include <dataflow/recovery.hpp>
 #include <dataflow/run_options.hpp>
 
 #include <atomic>
@@ -54,6 +55,11 @@ struct RunSettings {
   std::vector<int> workers;
   /// Where each node (task graph) or vertex (stream graph) runs.
   std::vector<Place> placement;
+  /// Checkpoints, and which deployment this is (dataflow-recover).
+  RecoverySettings recovery;
+  /// A re-deploy: the checkpointed instances of this machine's nodes
+  /// (encode_restored).
+  std::vector<std::byte> restored;
 
   int machines() const noexcept { return static_cast<int>(workers.size()); }
 };
@@ -184,6 +190,11 @@ protected:
 
   const RunSettings settings_;
   Transport &transport_;
+  /// Test kills (POC_DATAFLOW_KILL), and this machine's checkpoints.
+  KillSwitch kill_;
+  CheckpointLog checkpoint_;
+  /// Jobs that routed checkpointed outputs instead of running (lock held).
+  std::uint64_t jobs_restored_ = 0;
 
 private:
   double now_us() const;

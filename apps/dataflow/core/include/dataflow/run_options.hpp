@@ -49,6 +49,11 @@ struct MachineStats {
   std::uint64_t batches_received = 0;
   std::uint64_t records_received = 0;
   std::uint64_t jobs_stolen = 0;
+  /// Jobs whose outputs came from the checkpoint of an earlier deployment.
+  std::uint64_t jobs_restored = 0;
+  /// Checkpoint records written, and the instances they hold.
+  std::uint64_t checkpoints = 0;
+  std::uint64_t checkpointed = 0;
 };
 
 /// One instance of a node (a vertex: one job, its start callback or a batch
@@ -66,6 +71,8 @@ struct InstanceRecord {
   std::uint64_t bytes_out = 0;
   /// Distributed scheduling: the machine it was stolen from, else -1.
   int stolen_from = -1;
+  /// Its outputs came from the checkpoint (a re-deploy): it did not run.
+  bool restored = false;
   /// Stream graphs: {stream, index of its first datum, count} read from and
   /// written to streams that cross machines.
   std::vector<std::vector<std::uint64_t>> read, written;
@@ -93,6 +100,13 @@ struct RunStats {
   double run_seconds = 0;
   /// True if the placement was read from the allocation file.
   bool placement_from_file = false;
+  /// The deployment (dataflow-recover): 1, or k + 1 after k failures.
+  int attempt = 1;
+  /// Instances the checkpoint held when this deployment began (a re-deploy).
+  std::uint64_t checkpoint_entries = 0;
+  /// When the workers started, in seconds since 1970 (the wall clock, which
+  /// a re-deploy's time is measured from a death with).
+  double began_at = 0;
   /// Where each node (vertex) was placed.
   std::vector<Place> placement;
   /// Every instance, with RunOptions::trace_file or node_stats.

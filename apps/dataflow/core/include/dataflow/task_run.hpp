@@ -23,6 +23,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace dataflow {
 
@@ -90,6 +91,11 @@ private:
                             bool from_worker);
   void store_result_locked(NodeId n, unsigned output, Tag tag, Operand value, Outbox &out);
   void expect_results_locked(NodeId n, std::uint64_t count, Outbox &out);
+  /// A re-deploy: instance `tag` of `n`'s outputs from the checkpoint, if
+  /// it holds them.
+  std::optional<std::vector<Operand>> restore(NodeId n, Tag tag) const;
+  /// Adds a finished instance's outputs to the checkpoint.
+  void checkpoint(NodeId n, Tag tag, const std::vector<Operand> &outputs);
 
   const std::shared_ptr<const TaskGraph> graph_;
   const GraphShape shape_;
@@ -100,6 +106,9 @@ private:
   std::map<std::pair<NodeId, unsigned>, std::map<Tag, Operand>> results_;
   std::vector<std::uint64_t> results_expected_;
   std::vector<std::uint64_t> results_received_;
+  /// A re-deploy: the encoded outputs of instances of this machine's nodes
+  /// that an earlier deployment finished (read-only once made).
+  std::map<std::pair<NodeId, Tag>, std::vector<std::byte>> restored_;
 };
 
 } // namespace dataflow

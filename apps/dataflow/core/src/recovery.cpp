@@ -1,0 +1,213 @@
+//===- recovery.cpp - Checkpoint records, their loading, and test kills --===//
+#include <dataflow/operand.hpp>
+#include <dataflow/recovery.hpp>
+
+#include <fmt/format.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace dataflow {
+
+namespace {
+
+const char *environment(const char *name) {
+  const char *value = std::getenv(name);
+  return value && *value ? value : nullptr;
+}
+
+double parse_number(const char *name, const char *text, double minimum) {
+  char *end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(value >= minimum))
+    throw checkpoint_error(
+        fmt::format("{}='{}': needs a number of at least {}", name, text, minimum));
+  return value;
+}
+
+/// Entries are node, tag, then the outputs' bytes with their length.
+void write_entry(poc::Writer &w, std::uint32_t node, std::uint64_t tag,
+                 std::span<const std::byte> outputs) {
+  w.write_all(node, tag);
+  w.write_size(outputs.size());
+  w.write_bytes(outputs.data(), outputs.size());
+}
+
+CheckpointEntry read_entry(poc::Reader &in) {
+  CheckpointEntry e;
+  in.read_all(e.node, e.tag);
+  const auto size = static_cast<std::size_t>(in.read_size(in.remaining()));
+  const auto bytes = in.read_view(size);
+  e.outputs.assign(bytes.begin(), bytes.end());
+  return e;
+}
+
+} // namespace
+
+std::uint64_t fingerprint(std::span<const std::byte> bytes, std::uint64_t hash) {
+  for (const std::byte b : bytes) {
+    hash ^= static_cast<std::uint64_t>(b);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+RecoverySettings RecoverySettings::from_environment() {
+  RecoverySettings s;
+  if (const char *dir = environment("POC_DATAFLOW_CHECKPOINT"))
+    s.directory = dir;
+  if (const char *interval = environment("POC_DATAFLOW_CHECKPOINT_INTERVAL"))
+    s.interval = parse_number("POC_DATAFLOW_CHECKPOINT_INTERVAL", interval, 0);
+  if (const char *attempt = environment("POC_DATAFLOW_ATTEMPT"))
+    s.attempt = static_cast<int>(parse_number("POC_DATAFLOW_ATTEMPT", attempt, 1));
+  return s;
+}
+
+std::vector<CheckpointEntry> load_checkpoint(const RecoverySettings &settings, std::size_t nodes) {
+  std::vector<CheckpointEntry> entries;
+  const poc::persist::Store store(settings.directory);
+  try {
+    for (const auto &address : store.list(fmt::format("g{:016x}/", settings.graph))) {
+      const poc::persist::Record record = store.load(address, checkpoint_class, settings.graph);
+      poc::Reader in(record.payload);
+      while (in.remaining() > 0) {
+        entries.push_back(read_entry(in));
+        if (entries.back().node >= nodes)
+          throw checkpoint_error(fmt::format("record '{}' names node {} of a graph of {}",
+                                             address.str(), entries.back().node, nodes));
+      }
+    }
+  } catch (const std::exception &e) { // the store's error, or a record of another graph
+    throw checkpoint_error(
+        fmt::format("the checkpoint in {} does not verify: {}", settings.directory, e.what()));
+  }
+  return entries;
+}
+
+std::vector<std::byte> encode_restored(const std::vector<CheckpointEntry> &entries) {
+  poc::Writer w = in_band_writer();
+  w.write_size(entries.size());
+  for (const CheckpointEntry &e : entries)
+    write_entry(w, e.node, e.tag, e.outputs);
+  return w.take();
+}
+
+std::vector<CheckpointEntry> read_restored(std::span<const std::byte> bytes) {
+  poc::Reader in(bytes);
+  std::vector<CheckpointEntry> entries(in.read_count(1));
+  for (CheckpointEntry &e : entries)
+    e = read_entry(in);
+  in.expect_end();
+  return entries;
+}
+
+KillSwitch::KillSwitch(int attempt, int machine) : machine_(machine), attempt_(attempt) {
+  const char *spec = environment("POC_DATAFLOW_KILL");
+  if (!spec)
+    return;
+  std::istringstream list(spec);
+  std::string kill;
+  while (std::getline(list, kill, ',')) {
+    int a = 0, m = 0;
+    char moment[16] = {};
+    unsigned long long count = 0;
+    if (std::sscanf(kill.c_str(), "%d:%d:%15[a-z]:%llu", &a, &m, moment, &count) != 4 || count == 0)
+      throw checkpoint_error(fmt::format("POC_DATAFLOW_KILL: '{}' is not "
+                                         "attempt:machine:job|checkpoint|restore:count",
+                                         kill));
+    const std::string what = moment;
+    const Moment at =
+        what == "job"          ? Moment::job
+        : what == "checkpoint" ? Moment::checkpoint
+        : what == "restore"
+            ? Moment::restore
+            : throw checkpoint_error(fmt::format("POC_DATAFLOW_KILL: no moment '{}'", what));
+    if (a == attempt && m == machine)
+      at_[static_cast<std::size_t>(at)] = count;
+  }
+}
+
+void KillSwitch::kill_now(Moment moment) const {
+  const double now =
+      std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  const std::uint64_t count = at_[static_cast<std::size_t>(moment)];
+  const std::string what = moment == Moment::job ? fmt::format("before its job {}", count)
+                           : moment == Moment::checkpoint
+                               ? fmt::format("while writing its checkpoint {}", count)
+                               : std::string("while the re-deploy is prepared");
+  fmt::print(stderr,
+             "dataflow: test kill: machine {} (pid {}) dies {} in deployment {} at {:.6f}\n",
+             machine_, getpid(), what, attempt_, now);
+  std::fflush(stderr);
+  std::raise(SIGKILL);
+  std::abort(); // not reached
+}
+
+CheckpointLog::CheckpointLog(const RecoverySettings &settings, int machine, KillSwitch *kill)
+    : prefix_(fmt::format("g{:016x}/a{}/m{}/c", settings.graph, settings.attempt, machine)),
+      graph_(settings.graph), interval_(settings.interval), kill_(kill), pending_(in_band_writer()),
+      last_(std::chrono::steady_clock::now()) {
+  if (settings.enabled())
+    store_.emplace(settings.directory);
+}
+
+void CheckpointLog::add(std::uint32_t node, std::uint64_t tag, std::span<const std::byte> outputs) {
+  std::lock_guard<std::mutex> g(mu_);
+  write_entry(pending_, node, tag, outputs);
+  ++pending_entries_;
+}
+
+void CheckpointLog::write_if_due() {
+  std::vector<std::byte> payload;
+  std::uint64_t sequence = 0;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    const auto now = std::chrono::steady_clock::now();
+    if (writing_ || pending_entries_ == 0 || now - last_ < interval_)
+      return;
+    writing_ = true;
+    payload = pending_.take();
+    pending_ = in_band_writer();
+    entries_ += pending_entries_;
+    pending_entries_ = 0;
+    sequence = records_++;
+  }
+  write(std::move(payload), sequence);
+  std::lock_guard<std::mutex> g(mu_);
+  writing_ = false;
+  last_ = std::chrono::steady_clock::now();
+}
+
+void CheckpointLog::write(std::vector<std::byte> payload, std::uint64_t sequence) {
+  const auto address = poc::persist::Address::parse(prefix_ + std::to_string(sequence));
+  if (kill_ && kill_->due(KillSwitch::Moment::checkpoint)) {
+    // What a death in the middle of a save leaves: the store's temporary
+    // file, half written, beside the records (docs/persistence.md 4).
+    const auto file = store_->file_of(address);
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream part(file.parent_path() /
+                           fmt::format(".{}.{}.0.tmp", file.filename().string(), getpid()),
+                       std::ios::binary);
+    part.write(reinterpret_cast<const char *>(payload.data()),
+               static_cast<std::streamsize>(payload.size() / 2));
+    part.flush();
+    kill_->kill_now(KillSwitch::Moment::checkpoint);
+  }
+  store_->save(address, checkpoint_class, graph_, payload);
+}
+
+std::uint64_t CheckpointLog::records() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return records_;
+}
+
+std::uint64_t CheckpointLog::entries() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return entries_;
+}
+
+} // namespace dataflow
