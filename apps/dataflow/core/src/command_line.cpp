@@ -184,6 +184,7 @@ void print_stats(const RunStats &stats) {
     all.jobs_restored += s.jobs_restored;
     all.checkpoints += s.checkpoints;
     all.checkpointed += s.checkpointed;
+    all.checkpoint_us += s.checkpoint_us;
   }
   if (stats.attempt > 1)
     fmt::print(stderr,
@@ -192,8 +193,10 @@ void print_stats(const RunStats &stats) {
                stats.attempt - 1, stats.attempt > 2 ? "s" : "", stats.checkpoint_entries,
                all.jobs_restored, all.jobs_run - all.jobs_restored, stats.began_at);
   if (all.checkpoints > 0)
-    fmt::print(stderr, "dataflow: checkpoints: {} records of {} instances\n", all.checkpoints,
-               all.checkpointed);
+    fmt::print(stderr,
+               "dataflow: checkpoints: {} records of {} instances, written in {:.3f} s (in the "
+               "background)\n",
+               all.checkpoints, all.checkpointed, static_cast<double>(all.checkpoint_us) / 1e6);
   if (stats.nodes.empty())
     return;
   std::size_t width = 4;

@@ -153,8 +153,6 @@ void MachineRun::work(int worker) {
     }
     ran = true;
     send(out);
-    if (checkpoint_.enabled())
-      checkpoint_.write_if_due();
   }
 }
 
@@ -383,6 +381,7 @@ MachineStats MachineRun::stats() const {
   s.jobs_restored = jobs_restored_;
   s.checkpoints = checkpoint_.records();
   s.checkpointed = checkpoint_.entries();
+  s.checkpoint_us = static_cast<std::uint64_t>(checkpoint_.seconds() * 1e6);
   return s;
 }
 

@@ -149,40 +149,65 @@ void KillSwitch::kill_now(Moment moment) const {
 
 CheckpointLog::CheckpointLog(const RecoverySettings &settings, int machine, KillSwitch *kill)
     : prefix_(fmt::format("g{:016x}/a{}/m{}/c", settings.graph, settings.attempt, machine)),
-      graph_(settings.graph), interval_(settings.interval), kill_(kill), pending_(in_band_writer()),
-      last_(std::chrono::steady_clock::now()) {
-  if (settings.enabled())
-    store_.emplace(settings.directory);
+      graph_(settings.graph), interval_(settings.interval), kill_(kill) {
+  if (!settings.enabled())
+    return;
+  store_.emplace(settings.directory);
+  writer_ = std::thread([this] { write_loop(); });
+}
+
+CheckpointLog::~CheckpointLog() {
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    stop_ = true;
+  }
+  wake_.notify_one();
+  if (writer_.joinable())
+    writer_.join();
 }
 
 void CheckpointLog::add(std::uint32_t node, std::uint64_t tag, std::span<const std::byte> outputs) {
-  std::lock_guard<std::mutex> g(mu_);
-  write_entry(pending_, node, tag, outputs);
-  ++pending_entries_;
-}
-
-void CheckpointLog::write_if_due() {
-  std::vector<std::byte> payload;
-  std::uint64_t sequence = 0;
+  poc::Writer entry = in_band_writer();
+  write_entry(entry, node, tag, outputs);
   {
     std::lock_guard<std::mutex> g(mu_);
-    const auto now = std::chrono::steady_clock::now();
-    if (writing_ || pending_entries_ == 0 || now - last_ < interval_)
-      return;
-    writing_ = true;
-    payload = pending_.take();
-    pending_ = in_band_writer();
-    entries_ += pending_entries_;
-    pending_entries_ = 0;
-    sequence = records_++;
+    pending_.push_back(entry.take());
   }
-  write(std::move(payload), sequence);
-  std::lock_guard<std::mutex> g(mu_);
-  writing_ = false;
-  last_ = std::chrono::steady_clock::now();
+  if (interval_.count() == 0)
+    wake_.notify_one();
 }
 
-void CheckpointLog::write(std::vector<std::byte> payload, std::uint64_t sequence) {
+void CheckpointLog::write_loop() {
+  std::unique_lock<std::mutex> lk(mu_);
+  for (;;) {
+    if (interval_.count() == 0)
+      wake_.wait(lk, [this] { return stop_ || !pending_.empty(); });
+    else
+      wake_.wait_for(lk, interval_, [this] { return stop_; });
+    if (pending_.empty()) {
+      if (stop_)
+        return;
+      continue;
+    }
+    // One entry per record with interval 0; else all that gathered.
+    const std::size_t entries = interval_.count() == 0 ? 1 : pending_.size();
+    std::vector<std::byte> payload;
+    for (std::size_t e = 0; e < entries; ++e) {
+      payload.insert(payload.end(), pending_.front().begin(), pending_.front().end());
+      pending_.pop_front();
+    }
+    lk.unlock();
+    const auto started = std::chrono::steady_clock::now();
+    write(payload, records_);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    lk.lock();
+    ++records_;
+    entries_ += entries;
+    seconds_ += took.count();
+  }
+}
+
+void CheckpointLog::write(std::span<const std::byte> payload, std::uint64_t sequence) {
   const auto address = poc::persist::Address::parse(prefix_ + std::to_string(sequence));
   if (kill_ && kill_->due(KillSwitch::Moment::checkpoint)) {
     // What a death in the middle of a save leaves: the store's temporary
@@ -208,6 +233,11 @@ std::uint64_t CheckpointLog::records() const {
 std::uint64_t CheckpointLog::entries() const {
   std::lock_guard<std::mutex> g(mu_);
   return entries_;
+}
+
+double CheckpointLog::seconds() const {
+  std::lock_guard<std::mutex> g(mu_);
+  return seconds_;
 }
 
 } // namespace dataflow

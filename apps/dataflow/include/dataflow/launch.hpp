@@ -121,7 +121,7 @@ inline std::vector<std::byte> launch(std::uint64_t factory, std::uint64_t build,
   for (Scheduler *s : schedulers) {
     s->drain();
     const std::vector<std::uint64_t> c = s->counters();
-    stats.per_machine.push_back({c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]});
+    stats.per_machine.push_back({c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]});
     if (settings.record)
       read_records(s->records(), stats.instances);
   }

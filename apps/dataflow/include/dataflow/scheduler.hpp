@@ -76,11 +76,11 @@ public:
   std::vector<std::byte> outcome() { return run_->outcome(); }
   /// This machine's counters: jobs run, batches sent and received, records
   /// received, jobs stolen, jobs restored from the checkpoint, checkpoint
-  /// records written and the instances they hold.
+  /// records written, the instances they hold and the time spent writing.
   std::vector<std::uint64_t> counters() const {
     const MachineStats s = run_->stats();
-    return {s.jobs_run,    s.batches_sent,  s.batches_received, s.records_received,
-            s.jobs_stolen, s.jobs_restored, s.checkpoints,      s.checkpointed};
+    return {s.jobs_run,      s.batches_sent, s.batches_received, s.records_received, s.jobs_stolen,
+            s.jobs_restored, s.checkpoints,  s.checkpointed,     s.checkpoint_us};
   }
   /// The jobs this machine ran, encoded (with --trace or --stats).
   std::vector<std::byte> records() const { return run_->records(); }

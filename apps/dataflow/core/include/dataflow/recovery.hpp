@@ -30,13 +30,15 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
-#include <map>
+#include <deque>
 #include <mutex>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace dataflow {
@@ -117,24 +119,33 @@ private:
   std::array<std::atomic<std::uint64_t>, 3> seen_{};
 };
 
-/// One machine's checkpoint writer: entries of finished instances gather in
-/// memory and go to the store as one record when the interval has passed.
-/// Thread-safe; one worker writes at a time, the others go on.
+/// One machine's checkpoint writer: the workers add the entries of the
+/// instances they finish, and a thread of its own writes what gathered as
+/// one record once per interval (interval 0: a record per entry, as soon as
+/// it is added), so a worker never waits for the disk.
 class CheckpointLog {
 public:
-  CheckpointLog() = default;
+  /// Writes nothing unless `settings` names a directory.
   CheckpointLog(const RecoverySettings &settings, int machine, KillSwitch *kill);
+  /// Writes what is left, then stops the writer: a finished run's instances
+  /// are all in the checkpoint, so a program that runs several graphs and
+  /// dies in a later one runs none of the earlier ones again.
+  ~CheckpointLog();
+  CheckpointLog(const CheckpointLog &) = delete;
+  CheckpointLog &operator=(const CheckpointLog &) = delete;
+
   bool enabled() const noexcept { return store_.has_value(); }
   /// Adds instance `tag` of `node`, whose outputs `outputs` encoded.
   void add(std::uint32_t node, std::uint64_t tag, std::span<const std::byte> outputs);
-  /// Writes what gathered if the interval has passed and no one else is.
-  void write_if_due();
-  /// Records written, and the entries they held.
+  /// Records written, the entries they held, and the seconds the writer
+  /// spent writing them.
   std::uint64_t records() const;
   std::uint64_t entries() const;
+  double seconds() const;
 
 private:
-  void write(std::vector<std::byte> payload, std::uint64_t sequence);
+  void write_loop();
+  void write(std::span<const std::byte> payload, std::uint64_t sequence);
 
   std::optional<poc::persist::Store> store_;
   std::string prefix_;
@@ -142,12 +153,14 @@ private:
   std::chrono::duration<double> interval_{0};
   KillSwitch *kill_ = nullptr;
   mutable std::mutex mu_;
-  poc::Writer pending_;
-  std::uint64_t pending_entries_ = 0;
-  std::chrono::steady_clock::time_point last_;
-  bool writing_ = false;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  /// Encoded entries not yet written, oldest first.
+  std::deque<std::vector<std::byte>> pending_;
   std::uint64_t records_ = 0;
   std::uint64_t entries_ = 0;
+  double seconds_ = 0;
+  std::thread writer_;
 };
 
 /// The class name of checkpoint records in the store.

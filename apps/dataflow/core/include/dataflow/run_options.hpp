@@ -51,9 +51,11 @@ struct MachineStats {
   std::uint64_t jobs_stolen = 0;
   /// Jobs whose outputs came from the checkpoint of an earlier deployment.
   std::uint64_t jobs_restored = 0;
-  /// Checkpoint records written, and the instances they hold.
+  /// Checkpoint records written, the instances they hold, and the
+  /// microseconds the machine's checkpoint writer spent writing them.
   std::uint64_t checkpoints = 0;
   std::uint64_t checkpointed = 0;
+  std::uint64_t checkpoint_us = 0;
 };
 
 /// One instance of a node (a vertex: one job, its start callback or a batch
