@@ -9,7 +9,9 @@
 //   mpirun -n 2 runtime_bench            all benchmarks
 //   mpirun -n 8 runtime_bench --idle 6   round trip with 6 idle processes
 //   options: --no-spawn (skip the MPI_Comm_spawn baseline),
-//            --round-trip-only (for profiling)
+//            --round-trip-only (for profiling),
+//            --calls N (only N sync calls, no baseline: what a profile of
+//            one call samples, bench/runtime/profile_call.sh)
 
 #include "../common/bench_report.hpp"
 #include "echo.hpp"
@@ -49,9 +51,23 @@ template <class Raw, class Poc> std::pair<double, double> alternate(Raw raw, Poc
   return {median(p), median(r)};
 }
 
-int poc_main(double spawn_ms, int idle, bool rt_only) {
+/// --calls: `calls` sync round trips and nothing else, so that a profile of
+/// both ranks holds only the runtime's path of one call.
+int profile_calls(Echo *e, int calls) {
+  int x = 0;
+  auto t0 = clock_type::now();
+  for (int i = 0; i < calls; ++i)
+    x = Echo_client::inc_0(e, x);
+  fmt::print("{} sync calls: {:.3f} us each\n", calls, seconds_since(t0) / calls * 1e6);
+  poc::destroy(e);
+  return x == calls ? 0 : 1;
+}
+
+int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls) {
   // Placement puts the first process on rank 1 (rank 0 runs main).
   Echo *e = poc::create<Echo>("bench", I::ctor_0);
+  if (profiled_calls > 0)
+    return profile_calls(e, profiled_calls);
   int peer = poc::remote_id(e).host;
   std::vector<Echo *> idlers;
   for (int i = 0; i < idle; ++i)
@@ -183,11 +199,16 @@ int main(int argc, char **argv) {
   int idle = 0;
   bool spawn = true;
   bool rt_only = false;
+  int calls = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--idle") == 0 && i + 1 < argc)
       idle = std::atoi(argv[++i]);
     if (std::strcmp(argv[i], "--no-spawn") == 0)
       spawn = false;
+    if (std::strcmp(argv[i], "--calls") == 0 && i + 1 < argc) {
+      calls = std::atoi(argv[++i]);
+      spawn = false;
+    }
     if (std::strcmp(argv[i], "--round-trip-only") == 0) {
       rt_only = true;
       spawn = false;
@@ -209,7 +230,8 @@ int main(int argc, char **argv) {
   if (rank == 0 && spawn && !idle)
     spawn_ms = bench::raw_spawn_ms(argv[0]);
   MPI_Barrier(MPI_COMM_WORLD);
-  int rc = poc::run(argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle, rt_only); });
+  int rc =
+      poc::run(argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle, rt_only, calls); });
   MPI_Comm_free(&bench::raw_comm);
   MPI_Finalize();
   return rc;

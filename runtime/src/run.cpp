@@ -5,6 +5,7 @@
 #include "process/arena.hpp"
 #include "process/host.hpp"
 #include "process/placement.hpp"
+#include "transport/call_probes.hpp"
 #include "transport/engine.hpp"
 #include "transport/singleton_start.hpp"
 #include "transport/spawn.hpp"
@@ -109,6 +110,7 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
         host.serve_until_finished();
       }
       host.join_all();
+      POC_PROBES_WRITE(engine.rank());
       g_running = false;
       engine.flush(std::chrono::milliseconds(2000));
       connections.stop();

@@ -5,6 +5,7 @@
 
 #include "arena.hpp"
 #include "placement.hpp"
+#include "transport/call_probes.hpp"
 
 #include <poc/transport.hpp>
 
@@ -52,7 +53,9 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const 
   // waits for the reply only, not for the send as well.
   std::shared_ptr<SendBatch> batch;
   try {
+    POC_PROBE(request_sending);
     batch = h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::take);
+    POC_PROBE(request_sent);
   } catch (...) {
     h.callers().drop_reply_slot(slot->token);
     HostLock lk(h.engine().progress());
@@ -64,9 +67,12 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const 
     HostLock lk(h.engine().progress());
     h.engine().progress().wait_until(
         lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
+    POC_PROBE(caller_resumed);
     m = std::move(slot->message);
   }
-  return result_of(std::move(m), what);
+  MessagePtr result = result_of(std::move(m), what);
+  POC_PROBE(call_returned);
+  return result;
 }
 
 namespace {
@@ -126,6 +132,7 @@ MessagePtr call_self(Host &h, Context &ctx, std::uint64_t method, Writer &w) {
 } // namespace
 
 MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w, const char *what) {
+  POC_PROBE(call_entered);
   Host &h = host();
   ProcessId id = target_of(target);
   Context &ctx = h.callers().current();

@@ -1,6 +1,7 @@
 #include "host.hpp"
 
 #include "arena.hpp"
+#include "transport/call_probes.hpp"
 
 #include <fmt/format.h>
 #include <poc/gen/request.hpp>
@@ -36,8 +37,10 @@ public:
     const std::uint64_t token = m_.head<RequestHead>().reply_token;
     if (!token)
       return;
+    POC_PROBE(reply_sending);
     auto batch = engine_.sender().send_writer(
         m_.source(), Kind::reply, ReplyHead{token, Status::ok}, reply, Sender::Sending::take);
+    POC_PROBE(reply_sent);
     sent_ = true;
     if (!batch)
       return;
@@ -116,11 +119,13 @@ void Host::route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) 
   Graves dead;
   HostLock lk(engine_.progress());
   const Kind kind = m->kind();
-  if (is_request(kind))
+  if (is_request(kind)) {
+    POC_PROBE(request_routed);
     route_request(std::move(m), dead, lk);
-  else if (kind == Kind::reply)
+  } else if (kind == Kind::reply) {
     connections_.release(callers_.on_reply(std::move(m), lk), lk);
-  else if (kind == Kind::ack)
+    POC_PROBE(reply_routed);
+  } else if (kind == Kind::ack)
     callers_.on_ack(*m, lk);
   else if (Barriers::handles(kind))
     barriers_.route(*m, lk);
@@ -310,6 +315,7 @@ void Host::serve(Process &p, HostLock &lk) {
     if (is_started(m->kind()))
       --p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
     lk.unlock();
+    POC_PROBE(method_entered);
     bool ended = execute(p, *m);
     m.reset();
     lk.lock();

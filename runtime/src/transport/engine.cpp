@@ -1,4 +1,5 @@
 #include "engine.hpp"
+#include "call_probes.hpp"
 
 #include <fmt/format.h>
 #include <poc/errors.hpp>
@@ -79,6 +80,10 @@ std::optional<std::vector<std::byte>> Engine::receive_from(const Link &link, int
     return std::nullopt;
   source = link.base + a->rank;
   tag = a->tag;
+  if (tag == tag_of(Kind::reply))
+    POC_PROBE(reply_polled);
+  else
+    POC_PROBE(request_polled);
   if (a->error != MPI_SUCCESS) {
     // A failed receive from a host that died is that host's death; any
     // other is reported, and the message is lost.
