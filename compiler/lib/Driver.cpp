@@ -5,11 +5,13 @@
 #include "pocc/PlainCompile.h"
 #include "pocc/ProgramLink.h"
 #include "pocc/RuntimePch.h"
+#include "pocc/StartKeyword.h"
 #include "pocc/Translator.h"
 #include "pocc/UserFileSystem.h"
 #include "pocc/UserSourcePrinter.h"
 
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -471,6 +473,37 @@ std::string copyStandardInput() {
   return Path.str().str();
 }
 
+/// True if the main file \p Src names anything of poc++'s (the identifier
+/// `poc`, `__POCXX__`, a `start` keyword) or uses a placement `new (`. Only
+/// an order: such a file is parsed with poc++'s API first, which saves a
+/// failed plain compile of a file with process operations; the answer is
+/// still the parses' (Build::compileSource).
+bool mentionsProcessOperations(const std::string &Src) {
+  auto Buffer = MemoryBuffer::getFile(Src);
+  if (!Buffer)
+    return true;
+  StringRef Text = (*Buffer)->getBuffer();
+  LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus20 = true;
+  if (!scanStartKeywords(Text, LO).ExprOffsets.empty())
+    return true;
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  Token Tok, Previous;
+  Previous.startToken();
+  while (!L.LexFromRawLexer(Tok)) {
+    if (Tok.is(tok::raw_identifier)) {
+      StringRef Id = Tok.getRawIdentifier();
+      if (Id == "poc" || Id == "__POCXX__")
+        return true;
+    }
+    if (Tok.is(tok::l_paren) && Previous.is(tok::raw_identifier) &&
+        Previous.getRawIdentifier() == "new")
+      return true;
+    Previous = Tok;
+  }
+  return false;
+}
+
 TranslatedSource generatedFiles(const std::string &GenDir, const std::string &Src) {
   SmallString<256> Gen(GenDir);
   sys::path::append(Gen, stem(Src) + ".poc.cpp");
@@ -669,10 +702,14 @@ int Build::compileSource(size_t I, const std::string &Obj) {
   // user's flags parse it: if it compiles as clang++ compiles it, without
   // poc++'s API, it is plain C++ and that compile was its only parse.
   // -E, -M and -### parse nothing, so a syntax check asks first.
+  // A file whose text mentions poc++ is parsed with its API first (that
+  // parse decides, and a file without process operations is still
+  // compiled as clang++ compiles it).
   bool TriedPlain = plainAllowed();
   bool Parses = !O.Preprocess && !O.Deps.Only && !O.DryRun;
+  bool PlainFirst = !Parses || !mentionsProcessOperations(Src);
   PlainCompile Plain;
-  if (TriedPlain) {
+  if (TriedPlain && PlainFirst) {
     Plain = Parses ? compilePlainSource(I, Obj) : checkPlain(O, TC, I);
     if (Plain.Compiled && !Plain.UsesPoc)
       return Parses ? finishPlain(I, Obj, Plain) : compilePlainOnly(I, Obj);
@@ -685,7 +722,7 @@ int Build::compileSource(size_t I, const std::string &Obj) {
   if (TriedPlain && !Gen.Report.ProcessOperations && !Gen.Report.ReachesPoc) {
     // No process operation, and nothing of poc++'s: the file's own answer
     // under its own flags, as clang++ gives it.
-    if (!Parses)
+    if (!Parses || !PlainFirst)
       return compilePlainOnly(I, Obj);
     if (Plain.Compiled)
       return finishPlain(I, Obj, Plain);
