@@ -50,12 +50,17 @@ Expected<LinkPlan> planLink(const std::vector<std::string> &Inputs) {
     Recompilation Again{In, R.Member, std::move(R.Record), std::move(Unrewritten)};
     if (R.InSharedLibrary)
       return linkError(describeUnrewrittenCall(Again) + "; a shared library cannot be compiled " +
-                       "again for this link: compile " + Again.Record.Source +
-                       " with --process-class " + Again.Unrewritten.front().Class +
-                       " and link the library again");
+                       "again for this link: compile " + Again.Record.Source + " with " +
+                       processClassOption(Again) + " and link the library again");
     Plan.Recompilations.push_back(std::move(Again));
   }
   return Plan;
+}
+
+std::string processClassOption(const Recompilation &R) {
+  const std::string &Class = R.Unrewritten.front().Class;
+  return "--process-class " + Class + " (in CMake: poc_add_library(... PROCESS_CLASSES " + Class +
+         "))";
 }
 
 std::string describeUnrewrittenCall(const Recompilation &R) {
@@ -75,8 +80,8 @@ Error checkRecompilable(const Recompilation &R) {
     return cannot("it was read from standard input; compile it from a file");
   std::string Hash = hashFile(Rec.Source);
   if (Hash.empty())
-    return cannot("the file is not there; rebuild " + inputName(R.Input, R.Member) +
-                  " with poc++ from its source");
+    return cannot("the file is not there; build " + inputName(R.Input, R.Member) +
+                  " again from its source with " + processClassOption(R));
   if (Hash != Rec.SourceHash)
     return cannot("the file changed since " + inputName(R.Input, R.Member) +
                   " was compiled; rebuild it");

@@ -48,7 +48,14 @@
 // A shared library cannot be compiled again: the program's link says so.
 // RUN: cd %t && %pocxx -fPIC -c pay.cpp -o pay-pic.o && %pocxx -shared pay-pic.o -o libpay.so
 // RUN: cd %t && not %pocxx main.o audit.o bank.o transfer.o -L%t -lpay -o shared 2>&1 | FileCheck %s --check-prefix=SHARED --implicit-check-not=error:
-// SHARED: poc++: error: {{.*}}libpay.so calls methods of class 'Bank' (pay.cpp:4, in pay), which the program creates as a process, and was compiled without knowing it; a shared library cannot be compiled again for this link: compile {{.*}}pay.cpp with --process-class Bank and link the library again
+// SHARED: poc++: error: {{.*}}libpay.so calls methods of class 'Bank' (pay.cpp:4, in pay), which the program creates as a process, and was compiled without knowing it; a shared library cannot be compiled again for this link: compile {{.*}}pay.cpp with --process-class Bank (in CMake: poc_add_library(... PROCESS_CLASSES Bank)) and link the library again
 // RUN: cd %t && %pocxx -fPIC -c pay.cpp --process-class Bank -o pay-pic.o && %pocxx -shared pay-pic.o -o libpay.so
 // RUN: cd %t && %pocxx main.o audit.o bank.o transfer.o -L%t -lpay -Wl,-rpath,%t -o shared
 // RUN: %t/shared | diff - %S/../separate/project/expected.txt
+//
+// A source that is gone (an installed library's, say) cannot be compiled
+// again either.
+// RUN: rm %t/pay.cpp
+// RUN: cd %t && not %pocxx main.o pay.o audit.o bank.o transfer.o -o gone 2>&1 | FileCheck %s --check-prefix=GONE --implicit-check-not=error:
+// GONE: poc++: error: pay.o calls methods of class 'Bank' (pay.cpp:4, in pay), which the program creates as a process, and was compiled without knowing it; poc++ cannot compile {{.*}}pay.cpp again for this link: the file is not there; build pay.o again from its source with --process-class Bank (in CMake: poc_add_library(... PROCESS_CLASSES Bank))
+// RUN: not test -e %t/gone

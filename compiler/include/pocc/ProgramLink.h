@@ -60,6 +60,10 @@ llvm::Expected<LinkPlan> planLink(const std::vector<std::string> &Inputs);
 /// that was not rewritten.
 std::string describeUnrewrittenCall(const Recompilation &R);
 
+/// The option that tells the compile of \p R's file that the program
+/// creates its class as a process, for messages.
+std::string processClassOption(const Recompilation &R);
+
 /// Checks that \p R's source is there and unchanged since its object was
 /// compiled, so that compiling it again gives the same code with calls
 /// rewritten; an error says what to do.
