@@ -2,7 +2,10 @@
 // local variable, on `*this` (also `this->f()` and `f()` in a method), and
 // through a pointer to a local object; the calls started on one object run
 // in the order they were started, one at a time; a class that cannot be
-// copied (a std::mutex member) works; a value gives a future.
+// copied (a std::mutex member) works; a value gives a future. A local
+// variable that calls were started on waits for them when it goes out of
+// scope: its destructor never runs while one of them does.
+#include <atomic>
 #include <cstdio>
 #include <mutex>
 #include <stdexcept>
@@ -41,6 +44,34 @@ private:
   std::vector<long> log;
 };
 
+/// Its destructor says whether a started call was still running on it.
+class Worker {
+public:
+  explicit Worker(const std::atomic<bool> &go) : go(go) {}
+  ~Worker() {
+    std::printf("worker destroyed %s\n", busy ? "while its call ran: FAILED" : "after it");
+  }
+  void work() {
+    busy = true;
+    while (!go.load())
+      ; // until the scope of the variable ends (Release below)
+    for (long i = 0; i < 1000000; ++i)
+      sum = sum + i;
+    busy = false;
+  }
+
+private:
+  const std::atomic<bool> &go;
+  std::atomic<bool> busy{false};
+  volatile long sum = 0;
+};
+
+/// Lets Worker::work go on when it is destroyed.
+struct Release {
+  std::atomic<bool> &go;
+  ~Release() { go = true; }
+};
+
 template <class T> void twice(T &obj, long a) {
   start obj.deposit(a);
   start obj.deposit(a);
@@ -77,5 +108,12 @@ int main() {
   poc::sync();
   std::printf("template: %ld\n", heap->balance());
   delete heap;
+
+  std::atomic<bool> go{false};
+  {
+    Worker w(go);
+    start w.work();
+    Release release{go}; // destroyed before w: the call runs on as w's scope ends
+  }
   return 0;
 }

@@ -125,5 +125,15 @@ int main() {
                 m.find("Bank::balance") != std::string::npos,
                 m.find("has ended") != std::string::npos);
   }
+  start remote->deposit(2);
+  try {
+    poc::sync();
+    std::printf("FAILED: a deleted process served a started call\n");
+  } catch (const poc::remote_error &x) {
+    const std::string &m = x.message();
+    std::printf("started call after delete: names the method: %d, the class: %d, has ended: %d\n",
+                m.find("Bank::deposit") != std::string::npos, m.find("(Bank)") != std::string::npos,
+                m.find("has ended") != std::string::npos);
+  }
   return 0;
 }

@@ -1,10 +1,14 @@
 // Machine names mapped by POC_MACHINES (set by ctest to
-// "alpha=<this host>;beta=<this host>;ghost=no-such-host.invalid").
+// "alpha=<this host>;beta=<this host>;ghost=no-such-host.invalid", and with
+// "*=*" added, which lets other names denote every host).
 
 #include "check.hpp"
 #include "counter.hpp"
 
 #include <poc/gen/runtime.hpp>
+
+#include <cstdlib>
+#include <string>
 
 using demo::Counter;
 using demo::Counter_client;
@@ -23,12 +27,23 @@ int body() {
   check::section("processes are created on mapped machines", [] {
     Counter *a = Counter_client::create_0(poc::machines()[0], 1);
     Counter *b = Counter_client::create_0("beta", 2);
-    Counter *u = Counter_client::create_0("unconfigured", 3); // = every host
-    CHECK(Counter_client::get_0(a) + Counter_client::get_0(b) + Counter_client::get_0(u) == 6);
+    CHECK(Counter_client::get_0(a) + Counter_client::get_0(b) == 3);
     poc::destroy(a);
     poc::destroy(b);
-    poc::destroy(u);
   });
+  if (std::string(std::getenv("POC_MACHINES")).find("*=*") != std::string::npos) {
+    check::section("with '*=*', a name not in the map denotes every host", [] {
+      Counter *u = Counter_client::create_0("unconfigured", 3);
+      CHECK(Counter_client::get_0(u) == 3);
+      poc::destroy(u);
+    });
+  } else {
+    check::section("a name not in the map is an error naming the names it has", [] {
+      CHECK(check::throws<poc::usage_error>(
+          [] { Counter_client::create_0("alpah", 1); },
+          "machine 'alpah' is not in POC_MACHINES, which names alpha, beta, ghost"));
+    });
+  }
   check::section("a machine on a host outside the job is an error", [] {
     CHECK(check::throws<poc::usage_error>([] { Counter_client::create_0("ghost", 1); },
                                           "runs no rank"));

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 
 namespace poc {
@@ -45,13 +46,20 @@ private:
 /// before it, one at a time, on a thread that serves the object while it
 /// has calls; the caller's next poc::sync() waits for it and reports what
 /// it threw (implemented by the runtime). When the runtime is not running
-/// (poc::running() is false) the call runs at once.
-void start_on_object(const void *object, std::unique_ptr<LocalCall> call);
+/// (poc::running() is false) the call runs at once. `type` is the object's
+/// class, which the report of an error nobody waited for names.
+void start_on_object(const void *object, const std::type_info &type,
+                     std::unique_ptr<LocalCall> call);
+
+/// Waits until no call started on `object` is queued or running (at once
+/// when the runtime is not running).
+void wait_for_started_calls(const void *object) noexcept;
 
 /// start_on_object with a function object.
-template <class F> void start_on_object(const void *object, F &&call) {
+template <class F> void start_on_object(const void *object, const std::type_info &type, F &&call) {
   start_on_object(
-      object, std::unique_ptr<LocalCall>(new LocalCallOf<std::decay_t<F>>(std::forward<F>(call))));
+      object, type,
+      std::unique_ptr<LocalCall>(new LocalCallOf<std::decay_t<F>>(std::forward<F>(call))));
 }
 
 /// The state of a future of a started local call, set by its task.
@@ -91,11 +99,26 @@ private:
 
 } // namespace detail
 
+/// What poc++ declares right after a local variable that calls are started
+/// on (`start x.f()`): destroyed just before the variable, it waits for
+/// those calls, as a std::jthread joins its thread, so that none runs on a
+/// destroyed object (docs/language.md, "`start`: asynchrony").
+class started_calls_guard {
+public:
+  explicit started_calls_guard(const void *object) noexcept : object_(object) {}
+  ~started_calls_guard() { detail::wait_for_started_calls(object_); }
+  started_calls_guard(const started_calls_guard &) = delete;
+  started_calls_guard &operator=(const started_calls_guard &) = delete;
+
+private:
+  const void *object_;
+};
+
 /// `start object->f(args)` on a local object: runs `call(object)` after the
 /// calls started on the same object before it (by any caller), as a process
 /// serves its calls.
 template <class T, class F> void start_on(T *object, F &&call) {
-  detail::start_on_object(static_cast<const void *>(object),
+  detail::start_on_object(static_cast<const void *>(object), typeid(T),
                           [object, fn = std::forward<F>(call)]() mutable { fn(object); });
 }
 
@@ -104,7 +127,7 @@ template <class T, class F> void start_on(T *object, F &&call) {
 template <class T, class F> auto start_on_future(T *object, F &&call) {
   using R = std::decay_t<decltype(call(object))>;
   auto state = std::make_shared<detail::LocalCallState<R>>();
-  detail::start_on_object(static_cast<const void *>(object),
+  detail::start_on_object(static_cast<const void *>(object), typeid(T),
                           [object, state, fn = std::forward<F>(call)]() mutable {
                             auto bound = [&]() -> decltype(auto) { return fn(object); };
                             state->run(bound);

@@ -40,8 +40,10 @@ MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w,
                      const char *what = nullptr);
 
 /// Sends a started call and returns once it is on its way (and, for
-/// out-of-band blocks, once the caller's memory may be reused).
-void call_start(const void *target, std::uint64_t method, Writer &w);
+/// out-of-band blocks, once the caller's memory may be reused). `what`
+/// names the method ("ns::T::f") in its error, reported by the caller's
+/// next poc::sync() or, if none comes, when the program ends.
+void call_start(const void *target, std::uint64_t method, Writer &w, const char *what = nullptr);
 
 /// Where the reply of a started call with a future arrives.
 class ReplySlot;

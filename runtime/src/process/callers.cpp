@@ -1,15 +1,43 @@
 #include "callers.hpp"
 
+#include "arena.hpp"
 #include "failure.hpp"
+
+#include <poc/serialize/type_name.hpp>
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <cstdio>
+#include <iterator>
 
 namespace poc::detail {
 namespace {
 thread_local Context *t_context = nullptr;
+std::atomic<bool> g_unwaited_errors{false};
 } // namespace
+
+void report_unwaited_errors(const std::vector<StartedError> &errors, const std::string &whose) {
+  for (const StartedError &e : errors) {
+    std::string what;
+    try {
+      std::rethrow_exception(e.error);
+    } catch (const remote_error &r) {
+      what = r.type() + ": " + r.message();
+    } catch (const std::exception &x) {
+      what = type_name(typeid(x)) + ": " + x.what();
+    } catch (...) {
+      what = "an exception not derived from std::exception";
+    }
+    fmt::print(stderr,
+               "poc: {} threw {}, and nobody waited for it (started by {}; wait with "
+               "poc::sync() or a future)\n",
+               e.call, what, whose);
+    g_unwaited_errors = true;
+  }
+}
+
+bool unwaited_errors_reported() noexcept { return g_unwaited_errors.load(); }
 
 Callers::Callers(Engine &engine) : engine_(engine) {
   main_.id = 1;
@@ -62,22 +90,42 @@ int Callers::on_reply(std::unique_ptr<Message> m, HostLock &lk) {
   return slot->peer;
 }
 
+void Callers::name_member(std::uint64_t member, const char *what, HostLock &) {
+  if (what)
+    member_names_.try_emplace(member, what);
+}
+
 void Callers::on_ack(const Message &m, HostLock &lk) {
   const AckHead ack = m.head<AckHead>();
-  auto c = contexts_.find(ack.caller);
-  if (c == contexts_.end())
-    return; // the caller has ended meanwhile
-  Context &ctx = *c->second;
+  std::vector<StartedError> errors;
   try {
     Reader r(m.body());
     std::uint64_t n = r.read_size(1 << 20);
-    for (std::uint64_t i = 0; i < n; ++i)
-      ctx.errors.push_back(RemoteFailure::read(r).to_exception());
+    for (std::uint64_t i = 0; i < n; ++i) {
+      auto member = r.read<std::uint64_t>();
+      RemoteFailure failure = RemoteFailure::read(r);
+      auto name = member_names_.find(member);
+      std::string call = name != member_names_.end()
+                             ? name->second
+                             : fmt::format("a started request (member {:#x})", member);
+      // As for a call that was not started: which call reached an ended process.
+      if (failure.is<usage_error>() && is_ended_text(failure.message))
+        failure.message = call + ": " + failure.message;
+      errors.push_back({failure.to_exception(), std::move(call)});
+    }
     r.expect_end();
   } catch (const std::exception &e) {
     fmt::print(stderr, "poc: host {}: malformed acknowledgement from host {}: {}\n", engine_.rank(),
                m.source(), e.what());
   }
+  auto c = contexts_.find(ack.caller);
+  if (c == contexts_.end()) { // the caller has ended meanwhile
+    report_unwaited_errors(errors, "a process that has ended");
+    return;
+  }
+  Context &ctx = *c->second;
+  ctx.errors.insert(ctx.errors.end(), std::make_move_iterator(errors.begin()),
+                    std::make_move_iterator(errors.end()));
   ctx.outstanding -= static_cast<std::int64_t>(ack.executed);
   engine_.progress().notify(lk);
 }

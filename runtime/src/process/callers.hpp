@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <string>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -17,6 +18,25 @@
 namespace poc::detail {
 
 struct ClassInfo;
+
+/// An error of a started call or local task, kept for its caller's next
+/// poc::sync().
+struct StartedError {
+  std::exception_ptr error;
+  /// What was started ("ns::T::f", "a started local function"), for the
+  /// report of an error nobody waited for (report_unwaited_errors).
+  std::string call;
+};
+
+/// Reports on standard error each of `errors`, which nobody will wait for
+/// any more (`whose`: whose calls they were), and makes the program's exit
+/// status non-zero (unwaited_errors_reported).
+void report_unwaited_errors(const std::vector<StartedError> &errors, const std::string &whose);
+/// True once report_unwaited_errors reported an error on this host.
+bool unwaited_errors_reported() noexcept;
+/// The main program has returned: waits for the work it started and
+/// reports the errors it never waited for (poc::sync()'s wait and errors).
+void finish_main_program();
 
 /// Where the reply to one request arrives.
 class ReplySlot {
@@ -41,8 +61,9 @@ struct Context {
   std::uint64_t id = 0;
   /// Started requests not yet acknowledged (or replied, for futures).
   std::int64_t outstanding = 0;
-  /// Errors of acknowledged started requests, reported by the next sync().
-  std::vector<std::exception_ptr> errors;
+  /// Errors of acknowledged started requests and of local tasks, reported
+  /// by the next sync().
+  std::vector<StartedError> errors;
   /// Local tasks (start of a local function) still running / finished.
   int tasks_running = 0;
   std::vector<std::thread> tasks;
@@ -83,6 +104,9 @@ public:
   /// An acknowledgement arrived: credits its context and keeps the errors
   /// for its next sync().
   void on_ack(const Message &m, HostLock &lk);
+  /// Names request member `member` (a method's or a constructor's id) as
+  /// `what` ("ns::T::f"), for the errors of started requests.
+  void name_member(std::uint64_t member, const char *what, HostLock &lk);
 
 private:
   Engine &engine_;
@@ -91,6 +115,7 @@ private:
   std::uint64_t next_context_ = 2;
   std::unordered_map<std::uint64_t, std::shared_ptr<ReplySlot>> slots_;
   std::uint64_t next_token_ = 1;
+  std::unordered_map<std::uint64_t, std::string> member_names_;
 };
 
 } // namespace poc::detail

@@ -84,13 +84,16 @@ namespace {
 /// them would wait for a busy target, and two processes starting large
 /// calls to each other from their methods would wait for each other. The
 /// blocks are copied instead, and the engine keeps the copies until sent.
-void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Writer &w) {
+/// `what` names the request for its error ("ns::T::f"; null: unnamed).
+void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Writer &w,
+                  const char *what) {
   // A started call with a future is answered by a reply, the others by an
   // acknowledgement.
   const bool reply = head.reply_token != 0;
   const int dest = head.target.host;
   h.connections().acquire(dest, reply);
   HostLock lk(h.engine().progress());
+  h.callers().name_member(head.member, what, lk);
   ++ctx.outstanding;
   lk.unlock();
   try {
@@ -141,11 +144,11 @@ MessagePtr call_sync(const void *target, std::uint64_t method, Writer &w, const 
   return request_reply(h, Kind::call, RequestHead{id, method, 0, 0, ctx.id}, w, what);
 }
 
-void call_start(const void *target, std::uint64_t method, Writer &w) {
+void call_start(const void *target, std::uint64_t method, Writer &w, const char *what) {
   Host &h = host();
   ProcessId id = target_of(target);
   Context &ctx = h.callers().current();
-  send_started(h, ctx, Kind::start, RequestHead{id, method, 0, 0, ctx.id}, w);
+  send_started(h, ctx, Kind::start, RequestHead{id, method, 0, 0, ctx.id}, w, what);
 }
 
 std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t method, Writer &w,
@@ -156,7 +159,8 @@ std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t m
   auto slot = h.callers().new_reply_slot(id.host, ctx.id);
   slot->what = what;
   try {
-    send_started(h, ctx, Kind::start_future, RequestHead{id, method, 0, slot->token, ctx.id}, w);
+    send_started(h, ctx, Kind::start_future, RequestHead{id, method, 0, slot->token, ctx.id}, w,
+                 what);
   } catch (...) {
     h.callers().drop_reply_slot(slot->token);
     throw;
@@ -203,7 +207,7 @@ void *create_process(std::type_index type, const machine &m, std::uint64_t ctor,
       request_reply(h, Kind::create, head, w);
       return ref;
     }
-    send_started(h, ctx, Kind::start_create, head, w);
+    send_started(h, ctx, Kind::start_create, head, w, (cls.name + " (creation)").c_str());
     return ref;
   } catch (...) {
     if (!started)

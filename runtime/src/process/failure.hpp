@@ -40,4 +40,12 @@ struct RemoteFailure {
   static std::string error_type_name(const std::type_info &type);
 };
 
+/// The failure of a started request, with the method it asked for (the
+/// request's member: a method id, or a constructor's), so that the caller
+/// can say which of its started calls failed.
+struct StartedFailure {
+  std::uint64_t member = 0;
+  RemoteFailure failure;
+};
+
 } // namespace poc::detail

@@ -220,7 +220,7 @@ void Host::reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &
   if (h.reply_token)
     send_failure_reply(m->source(), h.reply_token, why, lk);
   else if (is_started(m->kind()))
-    send_ack(m->source(), h.caller, 1, {why}, lk);
+    send_ack(m->source(), h.caller, 1, {{h.member, why}}, lk);
   dead.push_back(std::move(m));
 }
 
@@ -232,11 +232,13 @@ void Host::send_failure_reply(int dest, std::uint64_t token, const RemoteFailure
 }
 
 void Host::send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
-                    const std::vector<RemoteFailure> &errors, HostLock &lk) {
+                    const std::vector<StartedFailure> &errors, HostLock &lk) {
   Writer body;
   body.write_size(errors.size());
-  for (const auto &e : errors)
-    e.write(body);
+  for (const auto &e : errors) {
+    body.write(e.member);
+    e.failure.write(body);
+  }
   engine_.sender().send(dest, Kind::ack, AckHead{caller, executed}, body.bytes(), lk);
 }
 
@@ -372,6 +374,8 @@ void Host::end_process(Process &p, HostLock &lk) {
   for (auto &t : owned->context.tasks)
     if (t.joinable())
       t.join();
+  report_unwaited_errors(owned->context.errors,
+                         "process " + id_text(owned->id) + " (" + owned->cls->name + ")");
   owned.reset();
   lk.lock();
 }
@@ -453,7 +457,7 @@ void Host::finish_started(Process &p, const Message &m, const RemoteFailure *fai
   ++st.executed;
   ++p.unacked;
   if (failure)
-    st.errors.push_back(*failure);
+    st.errors.push_back({m.head<RequestHead>().member, *failure});
   // Acknowledge now after a full batch, or if this caller has nothing more
   // queued while others keep the process busy; an idle process lingers.
   if (st.executed >= kAckBatch || (st.queued == 0 && !p.mailbox.empty())) {

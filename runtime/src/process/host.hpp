@@ -109,7 +109,7 @@ private:
   void finish_started(Process &p, const Message &m, const RemoteFailure *failure, HostLock &lk);
   void flush_acks(Process &p, bool all, HostLock &lk);
   void send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
-                const std::vector<RemoteFailure> &errors, HostLock &lk);
+                const std::vector<StartedFailure> &errors, HostLock &lk);
   void send_failure_reply(int dest, std::uint64_t token, const RemoteFailure &why, HostLock &lk);
   /// Reports a failed method or a deletion of a group member to its group.
   void abandon_if_member(const Process &p, const std::string &event) noexcept;

@@ -4,6 +4,7 @@
 #include "host.hpp"
 
 #include <poc/run.hpp>
+#include <poc/serialize/type_name.hpp>
 #include <poc/start_on.hpp>
 
 #include <deque>
@@ -14,6 +15,7 @@ namespace {
 
 struct QueuedCall {
   Context *caller;
+  const std::type_info *type;
   std::unique_ptr<LocalCall> call;
 };
 
@@ -30,6 +32,7 @@ void serve_object(Host &h, const void *object) {
   for (;;) {
     QueuedCall &front = object_queues().at(object).front();
     Context *caller = front.caller;
+    const std::type_info &type = *front.type;
     std::unique_ptr<LocalCall> call = std::move(front.call);
     lk.unlock();
     Callers::adopt(caller);
@@ -42,7 +45,7 @@ void serve_object(Host &h, const void *object) {
     call.reset();
     lk.lock();
     if (error)
-      caller->errors.push_back(error);
+      caller->errors.push_back({error, "a call started on a local " + type_name(type)});
     --caller->tasks_running;
     h.engine().progress().notify(lk);
     auto it = object_queues().find(object);
@@ -56,7 +59,8 @@ void serve_object(Host &h, const void *object) {
 
 } // namespace
 
-void start_on_object(const void *object, std::unique_ptr<LocalCall> call) {
+void start_on_object(const void *object, const std::type_info &type,
+                     std::unique_ptr<LocalCall> call) {
   // Without the runtime (tests of code that links translations but never
   // runs poc::run) there is no other caller to order against and no sync():
   // the call runs now, as a call that was not started would.
@@ -69,9 +73,17 @@ void start_on_object(const void *object, std::unique_ptr<LocalCall> call) {
   HostLock lk(h.engine().progress());
   ++caller->tasks_running;
   auto [it, fresh] = object_queues().try_emplace(object);
-  it->second.push_back({caller, std::move(call)});
+  it->second.push_back({caller, &type, std::move(call)});
   if (fresh) // no thread serves the object: start one, joined by the caller's sync()
     caller->tasks.emplace_back([&h, object] { serve_object(h, object); });
+}
+
+void wait_for_started_calls(const void *object) noexcept {
+  if (!poc::running())
+    return;
+  Host &h = host();
+  HostLock lk(h.engine().progress());
+  h.engine().progress().wait_until(lk, [&] { return object_queues().count(object) == 0; });
 }
 
 } // namespace poc::detail

@@ -31,6 +31,11 @@ struct Placement {
   std::vector<std::string> host_of;
   /// Configured machine names -> host names, in configuration order.
   std::vector<std::pair<std::string, std::string>> config;
+  /// Where config came from ("POC_MACHINES", "POC_MACHINEFILE <file>").
+  std::string config_source;
+  /// The configuration's entry `*=*`: a name it does not list denotes every
+  /// host, as with no configuration (otherwise such a name is an error).
+  bool any_name = false;
   /// Hosts this rank spawned, with the host name they were started on
   /// ("" for an unconfigured machine: wherever MPI placed them).
   std::vector<std::pair<int, std::string>> spawned;
@@ -108,6 +113,7 @@ void init_placement(int rank, int size, int base) {
   p.config.clear();
   if (const char *env = std::getenv("POC_MACHINES"); env && *env) {
     p.config = parse_machine_map(env);
+    p.config_source = "POC_MACHINES";
   } else if (const char *file = std::getenv("POC_MACHINEFILE"); file && *file) {
     std::ifstream in(file);
     if (!in)
@@ -115,16 +121,37 @@ void init_placement(int rank, int size, int base) {
     std::stringstream ss;
     ss << in.rdbuf();
     p.config = parse_machine_map(ss.str());
+    p.config_source = std::string("POC_MACHINEFILE ") + file;
   }
+  auto any =
+      std::find_if(p.config.begin(), p.config.end(), [](const auto &e) { return e.first == "*"; });
+  p.any_name = any != p.config.end();
+  if (p.any_name && any->second != "*")
+    throw usage_error("poc: machine map entry '*=" + any->second + "' in " + p.config_source +
+                      ": '*' maps only to '*' (names not listed denote every host)");
+  if (p.any_name)
+    p.config.erase(any);
 }
 
 namespace {
 
-/// The configuration entry of `m`, or null for an unconfigured name.
+/// The configuration entry of `m`, or null for a name that denotes every
+/// host (there is no configuration, or it has the entry `*=*`). A name the
+/// configuration does not list is a misspelling: a usage_error naming the
+/// names it lists.
 const std::pair<std::string, std::string> *config_of(const Placement &p, const machine &m) {
   auto it = std::find_if(p.config.begin(), p.config.end(),
                          [&](const auto &e) { return e.first == m.name(); });
-  return it == p.config.end() ? nullptr : &*it;
+  if (it != p.config.end())
+    return &*it;
+  if (p.config.empty() || p.any_name)
+    return nullptr;
+  std::string known;
+  for (const auto &[name, hostname] : p.config)
+    known += (known.empty() ? "" : ", ") + name;
+  throw usage_error("poc: machine '" + m.name() + "' is not in " + p.config_source +
+                    ", which names " + known +
+                    " (an entry '*=*' there lets other names denote every host)");
 }
 
 /// The number after `prefix` in `name`, or -1 if `name` does not start

@@ -45,7 +45,7 @@ struct Process {
   struct AckState {
     int queued = 0;
     std::uint64_t executed = 0;
-    std::vector<RemoteFailure> errors;
+    std::vector<StartedFailure> errors;
   };
   std::map<std::pair<int, std::uint64_t>, AckState> acks;
   /// Executed started requests not yet acknowledged (all callers).

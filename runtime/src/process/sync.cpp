@@ -7,13 +7,17 @@
 
 namespace poc {
 
-void sync() {
-  detail::Host &h = detail::host();
-  detail::Context &ctx = h.callers().current();
-  std::vector<std::exception_ptr> errors;
+namespace detail {
+namespace {
+/// Waits until the calling process's started work has completed; returns
+/// its errors.
+std::vector<StartedError> finish_started_work() {
+  Host &h = host();
+  Context &ctx = h.callers().current();
+  std::vector<StartedError> errors;
   std::vector<std::thread> tasks;
   {
-    detail::HostLock lk(h.engine().progress());
+    HostLock lk(h.engine().progress());
     h.engine().progress().wait_until(
         lk, [&] { return ctx.outstanding <= 0 && ctx.tasks_running == 0; });
     errors.swap(ctx.errors);
@@ -21,8 +25,17 @@ void sync() {
   }
   for (auto &t : tasks)
     t.join();
+  return errors;
+}
+} // namespace
+
+void finish_main_program() { report_unwaited_errors(finish_started_work(), "main"); }
+} // namespace detail
+
+void sync() {
+  std::vector<detail::StartedError> errors = detail::finish_started_work();
   if (!errors.empty())
-    std::rethrow_exception(errors.front());
+    std::rethrow_exception(errors.front().error);
 }
 
 void wait_until(const std::function<bool()> &ready) {
@@ -56,7 +69,7 @@ void start_local_task(std::function<void()> task) {
     }
     HostLock task_lk(h.engine().progress());
     if (error)
-      ctx->errors.push_back(error);
+      ctx->errors.push_back({error, "a started local function"});
     --ctx->tasks_running;
     h.engine().progress().notify(task_lk);
   });

@@ -140,7 +140,7 @@ public:
 
   /// Sends the request as a started call: returns at once; completion and
   /// errors are reported by the caller's next poc::sync().
-  void start() { detail::call_start(target_, method_, writer_); }
+  void start() { detail::call_start(target_, method_, writer_, what_); }
 
   /// Sends the request as a started call whose result (or error) arrives in
   /// the returned future.
