@@ -53,6 +53,11 @@ DiagSpec specFor(Diag D) {
                                       "another process"};
   case Diag::Unsupported:
     return {DiagnosticsEngine::Error, "poc++ does not support %0"};
+  case Diag::ProcessOfNonClass:
+    return {DiagnosticsEngine::Error,
+            "'new (machine) %1' would create a process, but a process is an object of a class "
+            "and %0 is not a class; for a remote %1, create an array of one: 'new (machine) "
+            "%1[1]'"};
   case Diag::NotPersistable:
     return {DiagnosticsEngine::Error, "class %0 cannot be a persistent process: %1"};
   case Diag::NeedsCxx20:

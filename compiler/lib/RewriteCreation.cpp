@@ -138,6 +138,12 @@ bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
     replace(afterToken(SM->getExpansionLoc(Size->getEndLoc())), End, ")");
     return true;
   }
+  QualType Allocated = E->getAllocatedType();
+  if (!Allocated->isRecordType()) {
+    Diags.report(E->getBeginLoc(), Diag::ProcessOfNonClass)
+        << Allocated << codeSpelling(Allocated, *Ctx);
+    return true;
+  }
   const CXXConstructExpr *CE = E->getConstructExpr();
   if (!CE) {
     Diags.report(E->getBeginLoc(), Diag::Unsupported)

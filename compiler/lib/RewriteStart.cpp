@@ -6,6 +6,8 @@
 #include "pocc/SerializerGen.h"
 #include "pocc/TypeNames.h"
 
+#include "clang/AST/ParentMapContext.h"
+
 using namespace clang;
 
 namespace pocc {
@@ -75,6 +77,25 @@ static bool isStartMarker(const Stmt *P) {
   return RD && RD->getName() == "StartMarker";
 }
 
+std::string RewriteVisitor::operatorBefore(SourceLocation Keyword) const {
+  // Only an operator's characters can come right before a `start` the
+  // pre-pass blanked (StartKeyword.cpp, positionAfter), and the parse-only
+  // marker of a `start` whose value is used is no operand.
+  bool Invalid = false;
+  StringRef Text = SM->getBufferData(SM->getFileID(Keyword), &Invalid);
+  unsigned At = SM->getFileOffset(Keyword);
+  if (Invalid || Text.substr(At).starts_with("_Pst"))
+    return "";
+  StringRef Before = Text.take_front(At).rtrim();
+  static const char *const Operators[] = {
+      "<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=",
+      "%=",  "&=",  "|=", "^=", "+",  "-",  "*",  "/",  "%",  "&",  "|",  "^",  "!",  "~"};
+  for (const char *Op : Operators)
+    if (Before.ends_with(Op))
+      return Op;
+  return "";
+}
+
 bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
   if (!takeStart(Begin))
     return false;
@@ -93,6 +114,12 @@ bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
   if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
       OC && OC->getOperator() != OO_Call && OC->getOperator() != OO_Subscript)
     Op = getOperatorSpelling(OC->getOperator());
+  // A void call as an operand (`1 + start p->g()`) is no valid operand even
+  // without the `start`: Sema kept it in a recovery expression (its error is
+  // not shown, UserSourcePrinter::isStartedVoidCall). The operator is the
+  // token before the keyword.
+  if (isa_and_nonnull<RecoveryExpr>(P))
+    Op = operatorBefore(LastStartKeyword);
   if (!Op.empty() && Op != "=" && !isStartMarker(P)) {
     Diags.report(LastStartKeyword, Diag::Unsupported)
         << ("'start' on an operand of '" + Op +
@@ -162,6 +189,11 @@ bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Membe
     return startLocalIfStarted(E);
   if (!takeStartOf(E->getBeginLoc()) || !rewritable(E))
     return true;
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Base ? Base->IgnoreParenImpCasts() : nullptr);
+      Ref && !Arrow && !Ref->refersToEnclosingVariableOrCapture())
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType())
+      guardStartedObject(VD, E->getBeginLoc());
   // The call runs on the object itself, through its address, after the
   // calls started on it before (poc/start_on.hpp); the arguments are
   // copied into the task, as they are sent to a process.
@@ -183,6 +215,39 @@ bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Membe
   }
   R.InsertTextAfterToken(SM->getExpansionLoc(E->getEndLoc()), "; })");
   return true;
+}
+
+void RewriteVisitor::guardStartedObject(const VarDecl *VD, SourceLocation Start) {
+  if (!GuardedObjects.insert(VD).second)
+    return;
+  std::string Name = VD->getNameAsString();
+  std::string Guard =
+      " ::poc::started_calls_guard poc_started_calls_" + Name + "(::std::addressof(" + Name + "));";
+  // Right after the variable's declaration in its block: constructed after
+  // it, so destroyed before it.
+  DynTypedNodeList Owners = Ctx->getParents(*VD);
+  const auto *Decl = Owners.empty() ? nullptr : Owners[0].get<DeclStmt>();
+  if (Decl) {
+    DynTypedNodeList Outer = Ctx->getParents(*Decl);
+    if (!Outer.empty() && Outer[0].get<CompoundStmt>()) {
+      R.InsertTextAfterToken(SM->getExpansionLoc(Decl->getEndLoc()), Guard);
+      return;
+    }
+  }
+  // A parameter, or a variable of a `for`, `if` or `switch` header: at the
+  // beginning of the innermost block around the call that is in its scope.
+  for (size_t I = Parents.size(); I-- > 0;)
+    if (const auto *Block = dyn_cast<CompoundStmt>(Parents[I])) {
+      if (SM->isBeforeInTranslationUnit(VD->getLocation(), Block->getLBracLoc()))
+        R.InsertTextAfterToken(SM->getExpansionLoc(Block->getLBracLoc()), Guard);
+      else
+        break;
+      return;
+    }
+  Diags.report(Start, Diag::Unsupported)
+      << ("'start' on local variable '" + Name +
+          "' where poc++ cannot make its end wait for the calls started on it; put the "
+          "statement in braces");
 }
 
 bool RewriteVisitor::startLocalIfStarted(const Expr *E) {

@@ -79,17 +79,36 @@ bool UserSourcePrinter::isStartedVoidCall(const Diagnostic &Info) {
   // void operand, so for a void g Sema reports the `^` and recovers with the
   // call kept in the tree, where the translation finds it. The started call
   // is valid poc++ (a poc::future<void>), so that error is not the user's.
-  if (Info.getID() != diag::err_typecheck_invalid_operands || Info.getNumArgs() < 2 ||
-      Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype || !Info.hasSourceManager())
+  // Nor is Sema's error on `1 + start p->g()`, which the parse sees without
+  // the `start` (blanked): the translation reports the started call as an
+  // operand, as it does whatever g returns (RewriteVisitor::takeStartOf).
+  bool Binary = Info.getID() == diag::err_typecheck_invalid_operands && Info.getNumArgs() >= 2;
+  bool Unary = Info.getID() == diag::err_typecheck_unary_expr && Info.getNumArgs() >= 1;
+  unsigned Operand = Binary ? 1 : 0;
+  if ((!Binary && !Unary) || Info.getArgKind(Operand) != DiagnosticsEngine::ak_qualtype ||
+      !Info.hasSourceManager() || Info.getNumRanges() <= Operand)
     return false;
-  QualType Right = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
-  if (!Right->isVoidType())
+  QualType Type = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(Operand)));
+  if (!Type->isVoidType())
     return false;
   const SourceManager &SM = Info.getSourceManager();
   SourceLocation Op = SM.getExpansionLoc(Info.getLocation());
   unsigned Offset = SM.getFileOffset(Op);
   StringRef Parsed = SM.getBufferData(SM.getFileID(Op));
-  return Offset >= 4 && Parsed.substr(Offset - 4, 5) == "_Pst^";
+  if (Binary && Offset >= 4 && Parsed.substr(Offset - 4, 5) == "_Pst^")
+    return true;
+  // The void operand: is a blanked `start` right before it?
+  SourceLocation Begin = SM.getExpansionLoc(Info.getRange(Operand).getBegin());
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(SM.getFileID(Begin));
+  if (!Entry)
+    return false;
+  auto Original = MemoryBuffer::getFile(Entry->getName());
+  unsigned At = SM.getFileOffset(Begin);
+  if (!Original || (*Original)->getBuffer().size() != Parsed.size())
+    return false;
+  StringRef Own = (*Original)->getBuffer().take_front(At).rtrim();
+  StringRef Seen = Parsed.take_front(At).rtrim();
+  return Own.ends_with("start") && Seen.size() + 5 <= Own.size();
 }
 
 void UserSourcePrinter::stopRunawayRecursion(const Diagnostic &Info) {

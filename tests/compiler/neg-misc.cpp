@@ -18,6 +18,10 @@ public:
 int main() {
   std::string *names = new ("m") std::string[4];
   // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:24: error: remote array element type 'std::string' (aka 'basic_string<char>') is not trivially copyable; use a process of a class holding a std::vector instead
+  int *n = new ("m") int;
+  // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:12: error: 'new (machine) int' would create a process, but a process is an object of a class and 'int' is not a class; for a remote int, create an array of one: 'new (machine) int[1]'
+  double *d = new ("m") double(2.5);
+  // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:15: error: 'new (machine) double' would create a process, but a process is an object of a class and 'double' is not a class; for a remote double, create an array of one: 'new (machine) double[1]'
   Agg *a = new ("m") Agg{1, 2};
   // CHECK-DAG: neg-misc.cpp:[[#@LINE-1]]:12: error: poc++ does not support creating a process of a class without a constructor call (aggregate initialisation); declare a constructor
   Box local;

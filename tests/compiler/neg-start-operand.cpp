@@ -1,6 +1,7 @@
 // A started call whose value would be the operand of an operator (other
 // than a comma, `?:` or `=`) is an error at the `start`, and the only one:
-// its value is a poc::future.
+// its value is a poc::future. The same for a void method, which Clang
+// alone would report as an invalid operand.
 // RUN: not %pocxx --translate-only %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
 #include <cstdio>
 
@@ -8,6 +9,7 @@ class Bank {
 public:
   explicit Bank(long m) : money(m) {}
   long balance() const { return money; }
+  void add(long k) { money += k; }
 
 private:
   long money;
@@ -24,8 +26,13 @@ int main() {
   // CHECK-NEXT: long x = 1 + start a->balance();
   x += start a->balance();
   // CHECK: neg-start-operand.cpp:[[#@LINE-1]]:8: error: poc++ does not support 'start' on an operand of '+='
-  std::printf("%ld %ld\n", x, total(a, a));
+  long y = 1 + start a->add(3);
+  // CHECK: neg-start-operand.cpp:[[#@LINE-1]]:16: error: poc++ does not support 'start' on an operand of '+' (a started call's value is a poc::future); start the call in a statement or an initialiser of its own, auto f = start p->f();, and use f.get()
+  // CHECK-NEXT: long y = 1 + start a->add(3);
+  bool z = !start a->add(4);
+  // CHECK: neg-start-operand.cpp:[[#@LINE-1]]:13: error: poc++ does not support 'start' on an operand of '!'
+  std::printf("%ld %ld %ld %d\n", x, y, total(a, a), z);
   return !start a->balance();
   // CHECK: neg-start-operand.cpp:[[#@LINE-1]]:11: error: poc++ does not support 'start' on an operand of '!'
-  // CHECK: 4 errors generated.
+  // CHECK: 6 errors generated.
 }

@@ -34,6 +34,9 @@ enum class Diag {
   RemoteCallToPrivate,
   /// A construct poc++ cannot translate: %0 = what, and what to do.
   Unsupported,
+  /// `new(m) T` of a type that is not a class: %0 = the type, %1 = its
+  /// spelling, for the remedy.
+  ProcessOfNonClass,
   /// A class used as a persistent process whose state cannot be saved:
   /// %0 = class, %1 = reason and remedy.
   NotPersistable,

@@ -161,12 +161,20 @@ private:
   void rewriteCallArgs(clang::SourceLocation AfterCallee, const clang::Expr *const *Args,
                        unsigned NumArgs, clang::SourceLocation Close, bool HaveLeading);
   void startLocal(const clang::Expr *E);
+  /// The operator right before the `start` keyword at \p Keyword that the
+  /// pre-pass blanked (`1 + start p->f()`), or "" if none is.
+  std::string operatorBefore(clang::SourceLocation Keyword) const;
   /// A started call of a method of a local object (through `.`, `this` or
   /// a pointer to a class that is not remotable; \p Member is the callee)
   /// runs on that object, in order with the calls started on it before:
   /// `::poc::start_on(&obj, [=](auto *poc_self) { return poc_self->f(x); })`,
   /// `start_on_future` where the value is used.
   bool startOnObjectIfStarted(const clang::CallExpr *E, const clang::Expr *Member);
+  /// Makes the end of local variable \p VD, which a call is started on,
+  /// wait for the calls started on it (a `::poc::started_calls_guard`
+  /// declared right after it; once per variable), so that none runs on a
+  /// destroyed object. \p Start is where the started call is.
+  void guardStartedObject(const clang::VarDecl *VD, clang::SourceLocation Start);
   /// A started call that is not remote runs as a local task.
   bool startLocalIfStarted(const clang::Expr *E);
   /// Rewrites `p->f(args)` whose method is chosen when the template is
@@ -208,6 +216,8 @@ private:
   /// Whether a file is a user file, by file.
   mutable std::map<clang::FileID, bool> UserFiles;
   std::set<const clang::CXXNewExpr *> StartedNews;
+  /// The local variables guardStartedObject guarded.
+  std::set<const clang::VarDecl *> GuardedObjects;
   /// Where the keyword that takeStart consumed last was.
   clang::SourceLocation LastStartKeyword;
   clang::FunctionDecl *CurrentFunction = nullptr;

@@ -51,7 +51,8 @@ public:
 
 private:
   /// True for Sema's error on the parse-only form of `start p->g()` with a
-  /// void g after `=` (see the definition): valid poc++, not shown.
+  /// void g after `=` (valid poc++) or as an operand (reported by the
+  /// translation; see the definition): not shown.
   static bool isStartedVoidCall(const clang::Diagnostic &Info);
   /// Ends the compilation with an error at \p Info's location (called on
   /// Clang's "stack nearly exhausted" warning: see the definition).
