@@ -105,13 +105,15 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       detail::Host host(engine, connections, g_size, &persistence);
       if (g_rank == 0) {
         result = run_body(body, argc, argv);
-        detail::finish_main_program();
+        detail::finish_main_tasks();
         host.end_job();
       } else {
         host.serve_until_finished();
       }
       host.join_all();
       POC_PROBES_WRITE(engine.rank());
+      if (g_rank == 0)
+        detail::report_main_errors();
       // An error of a started call nobody waited for fails the program.
       if (detail::unwaited_errors_reported() && result == 0)
         result = 1;

@@ -23,6 +23,9 @@ void report_unwaited_errors(const std::vector<StartedError> &errors, const std::
     try {
       std::rethrow_exception(e.error);
     } catch (const remote_error &r) {
+      // Refused because the program ended first: not the call's own error.
+      if (r.is<usage_error>() && r.message() == "the program has ended")
+        continue;
       what = r.type() + ": " + r.message();
     } catch (const std::exception &x) {
       what = type_name(typeid(x)) + ": " + x.what();

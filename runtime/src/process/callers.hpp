@@ -34,9 +34,13 @@ struct StartedError {
 void report_unwaited_errors(const std::vector<StartedError> &errors, const std::string &whose);
 /// True once report_unwaited_errors reported an error on this host.
 bool unwaited_errors_reported() noexcept;
-/// The main program has returned: waits for the work it started and
-/// reports the errors it never waited for (poc::sync()'s wait and errors).
-void finish_main_program();
+/// The main program has returned: waits for the calls it started on local
+/// objects and the local functions it started (not for its calls to
+/// processes, which the end of the job ends).
+void finish_main_tasks();
+/// The job has ended: reports the errors of the main program's started
+/// calls that it never waited for.
+void report_main_errors();
 
 /// Where the reply to one request arrives.
 class ReplySlot {

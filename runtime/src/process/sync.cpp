@@ -29,7 +29,28 @@ std::vector<StartedError> finish_started_work() {
 }
 } // namespace
 
-void finish_main_program() { report_unwaited_errors(finish_started_work(), "main"); }
+void finish_main_tasks() {
+  Host &h = host();
+  Context &ctx = h.callers().main();
+  std::vector<std::thread> tasks;
+  {
+    HostLock lk(h.engine().progress());
+    h.engine().progress().wait_until(lk, [&] { return ctx.tasks_running == 0; });
+    tasks.swap(ctx.tasks);
+  }
+  for (auto &t : tasks)
+    t.join();
+}
+
+void report_main_errors() {
+  Host &h = host();
+  std::vector<StartedError> errors;
+  {
+    HostLock lk(h.engine().progress());
+    errors.swap(h.callers().main().errors);
+  }
+  report_unwaited_errors(errors, "main");
+}
 } // namespace detail
 
 void sync() {
