@@ -23,8 +23,11 @@ void report_unwaited_errors(const std::vector<StartedError> &errors, const std::
     try {
       std::rethrow_exception(e.error);
     } catch (const remote_error &r) {
-      // Refused because the program ended first: not the call's own error.
-      if (r.is<usage_error>() && r.message() == "the program has ended")
+      // Cut short because the program ended first (refused, or ended at a
+      // barrier, also inside a call the method made): not the call's error.
+      const std::string &m = r.message();
+      if (m.find("the program has ended") != std::string::npos ||
+          m.find("the program ended") != std::string::npos)
         continue;
       what = r.type() + ": " + r.message();
     } catch (const std::exception &x) {
