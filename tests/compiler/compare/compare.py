@@ -151,7 +151,7 @@ def normalise(text, case_dir):
     """The driver's name and temporary names made neutral."""
     text = text.replace(case_dir, "CASE")
     text = re.sub(r"(^|\n)(\S*/)?(clang\+\+(-19)?|poc\+\+)(: )", r"\1DRIVER\5", text)
-    text = re.sub(r"/tmp/[^ \"':]*", "TMP", text)
+    text = re.sub(re.escape(tempfile.gettempdir()) + r"/[^ \"':]*", "TMP", text)
     return text
 
 
