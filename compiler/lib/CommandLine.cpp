@@ -300,8 +300,6 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
     case options::OPT_print_libgcc_file_name:
     case options::OPT_print_target_triple:
     case options::OPT_print_effective_triple:
-      append(O.CompilerQuery, Text);
-      continue;
     case options::OPT_print_multi_directory:
     case options::OPT_print_multi_lib:
     case options::OPT_print_multi_os_directory:
