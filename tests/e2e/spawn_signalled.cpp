@@ -38,13 +38,15 @@ int main(int argc, char **argv) {
   }
   if (send_first)
     fail_sends_from_now_on();
+  // Said before the signal: the runtime may notice the death (and report
+  // it) at any moment after it.
+  std::printf("%s the spawned host\n", stop ? "stopping" : "killing");
+  std::fflush(stdout);
   kill(pid, stop ? SIGSTOP : SIGKILL);
   // Signals take effect asynchronously: a host still running would answer.
   for (char state = process_state(pid); !send_first && state && state != (stop ? 'T' : 'Z');
        state = process_state(pid))
     usleep(1000);
-  std::printf("%s the spawned host\n", stop ? "stopped" : "killed");
-  std::fflush(stdout);
   far->ping();
   std::printf("FAILED: a call to a %s host returned\n", stop ? "stopped" : "dead");
   return 1;
