@@ -1,4 +1,5 @@
-// Malformed, truncated and oversized messages injected with raw MPI: the
+// Malformed, truncated and oversized messages injected as raw bytes
+// (through the same-node rings, or with POC_SHM_RINGS=0 through MPI): the
 // receiver reports them (stderr, and an error reply when the header names
 // a caller) and keeps serving; nothing crashes or hangs.
 
@@ -21,10 +22,9 @@ namespace d = poc::detail;
 
 namespace {
 
-/// Sends raw bytes on the runtime's request communicator.
+/// Sends raw bytes the way the runtime's messages go to `dest`.
 void send_raw(int dest, int tag, const std::vector<std::byte> &bytes) {
-  MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag,
-           d::host().engine().links().world()->requests);
+  d::host().engine().sender().send_unframed(dest, tag, bytes);
 }
 
 /// The message `bytes` with its envelope announcing `oob_count`

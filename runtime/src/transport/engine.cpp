@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <thread>
 
@@ -25,7 +26,8 @@ Engine::Engine(int world_base, int parent)
     : self_(world_base + world_rank()), parent_(parent), peer_failures_(self_, progress_),
       links_(world_base, self_, parent), in_flight_(progress_, peer_failures_),
       blocks_(self_, progress_, in_flight_, peer_failures_),
-      sender_(self_, progress_, links_, blocks_, in_flight_, peer_failures_) {
+      rings_(SharedRings::on_node_of(MPI_COMM_WORLD, progress_)),
+      sender_(self_, progress_, links_, blocks_, in_flight_, peer_failures_, rings_.get()) {
   progress_.set_poll([this] { return poll(); });
 }
 
@@ -47,9 +49,13 @@ bool Engine::poll_once() {
   };
   bool got = false;
   int source = 0, tag = 0;
+  // When the world is on one node, its messages all come through the
+  // rings: its posted receives are not tested (no MPI call).
+  const bool world_by_rings = rings_ && rings_->cover_world();
   if (links_.world_only()) {
     // A job without spawned hosts has only its world link: no lock, no list.
-    if (auto bytes = receive_from(*links_.world(), source, tag)) {
+    auto bytes = world_by_rings ? std::nullopt : receive_from(*links_.world(), source, tag);
+    if (bytes) {
       got = true;
       deliver(source, tag, std::move(*bytes), links_.world());
     }
@@ -60,6 +66,8 @@ bool Engine::poll_once() {
     thread_local std::vector<Arrived> arrived;
     arrived.clear();
     links_.for_each([&](const std::shared_ptr<Link> &l) {
+      if (world_by_rings && l == links_.world())
+        return;
       if (auto bytes = receive_from(*l, source, tag))
         arrived.push_back({source, tag, std::move(*bytes), l});
     });
@@ -68,9 +76,34 @@ bool Engine::poll_once() {
       deliver(a.source, a.tag, std::move(a.bytes), a.link);
     arrived.clear();
   }
+  if (rings_) {
+    const std::shared_ptr<Link> &world = links_.world();
+    got |= rings_->receive([&](int rank, std::span<const std::byte> message) {
+      deliver_from_ring(world->base + rank, message);
+    });
+    if (rings_->queued())
+      got |= rings_->move_queued();
+  }
   if (!in_flight_.empty())
     in_flight_.test();
   return got;
+}
+
+void Engine::deliver_from_ring(int source, std::span<const std::byte> message) {
+  // The tag MPI would have carried, for the same check as a received
+  // message's (an oversized announcement travels on its inner message's).
+  std::optional<int> tag;
+  if (message.size() >= sizeof(Envelope)) {
+    Envelope e;
+    std::memcpy(&e, message.data(), sizeof e);
+    if (e.kind != Kind::oversized)
+      tag = tag_of(e.kind);
+    if (e.kind == Kind::reply)
+      POC_PROBE(reply_polled);
+    else
+      POC_PROBE(request_polled);
+  }
+  deliver(source, tag, std::vector<std::byte>(message.begin(), message.end()), links_.world());
 }
 
 std::optional<std::vector<std::byte>> Engine::receive_from(const Link &link, int &source,
@@ -151,7 +184,7 @@ std::unique_ptr<Message> Engine::parse(int source, std::vector<std::byte> bytes,
   }
 }
 
-void Engine::deliver(int source, int tag, std::vector<std::byte> bytes,
+void Engine::deliver(int source, std::optional<int> tag, std::vector<std::byte> bytes,
                      const std::shared_ptr<Link> &link) {
   std::unique_ptr<Message> m = parse(source, std::move(bytes), link, tag);
   if (m && m->kind() == Kind::oversized) {
@@ -188,7 +221,8 @@ void Engine::deliver(int source, int tag, std::vector<std::byte> bytes,
 
 void Engine::flush(std::chrono::milliseconds timeout) {
   auto until = std::chrono::steady_clock::now() + timeout;
-  while (!in_flight_.empty() && std::chrono::steady_clock::now() < until) {
+  while ((!in_flight_.empty() || (rings_ && rings_->queued())) &&
+         std::chrono::steady_clock::now() < until) {
     poll_once();
     std::this_thread::sleep_for(std::chrono::microseconds(100));
   }

@@ -2,7 +2,8 @@
 /// \file
 /// The transport of one host (MPI rank): its links (Links), the waiting
 /// and polling of its threads (Progress), the MPI requests in flight
-/// (InFlight), out-of-band blocks (Blocks) and sends (Sender), and the
+/// (InFlight), out-of-band blocks (Blocks), the rings to the other ranks of
+/// its world on the same node (SharedRings) and sends (Sender), and the
 /// receiving side the poller runs: a message that arrives is checked,
 /// unwrapped (relays and oversized messages) and handed to the router.
 
@@ -14,6 +15,7 @@
 #include "peer_failures.hpp"
 #include "progress.hpp"
 #include "sender.hpp"
+#include "shared_rings.hpp"
 #include "wire.hpp"
 
 #include <mpi.h>
@@ -58,21 +60,26 @@ public:
 
   void set_router(Router router) { router_ = std::move(router); }
 
-  /// Waits (bounded) until every send posted has completed; cancels the rest.
+  /// Waits (bounded) until every send posted has completed and every
+  /// message queued for a shared ring is in it; cancels the rest.
   void flush(std::chrono::milliseconds timeout);
 
 private:
-  /// One round of polling (Progress::Poll): at most one message per link,
-  /// then the requests in flight. Reports failures instead of throwing.
+  /// One round of polling (Progress::Poll): at most one message per link
+  /// and per shared ring, then the requests in flight and the messages
+  /// queued for room in a ring. Reports failures instead of throwing.
   bool poll() noexcept;
   bool poll_once();
   /// Takes the next message that arrived on `link`'s request
   /// communicator, if any; sets the sender's host number and the tag. A
   /// message that could not be received is reported and dropped.
   std::optional<std::vector<std::byte>> receive_from(const Link &link, int &source, int &tag);
+  /// deliver() for a message from world rank `source` read out of its
+  /// shared ring (`message` is valid only during the call).
+  void deliver_from_ring(int source, std::span<const std::byte> message);
   /// Checks one received message and hands it to the router, or forwards
   /// or unwraps a relay or an oversized message.
-  void deliver(int source, int tag, std::vector<std::byte> bytes,
+  void deliver(int source, std::optional<int> tag, std::vector<std::byte> bytes,
                const std::shared_ptr<Link> &link);
   /// The message `bytes` from host `source` that arrived on `link` (null:
   /// carried by a relay) with `tag` (std::nullopt: not checked); null,
@@ -92,6 +99,8 @@ private:
   Links links_;
   InFlight in_flight_;
   Blocks blocks_;
+  /// Null when no other rank of this world shares the node.
+  std::unique_ptr<SharedRings> rings_;
   Sender sender_;
   Router router_;
 };

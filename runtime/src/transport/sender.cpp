@@ -29,9 +29,30 @@ void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> byte
   if (bytes.size() > PostedReceives::kSlotBytes) {
     // Nobody waits for this batch: it keeps the bytes until its last send.
     auto batch = std::make_shared<SendBatch>();
-    batch->pending = oversized_sends(bytes.size());
+    batch->pending = oversized_sends(link, host, bytes.size());
     batch->owned.push_back(std::move(bytes));
     send_oversized(link, host, batch->owned.back(), batch, held);
+    return;
+  }
+  const std::span<const std::byte> message = bytes;
+  post_message(link, host, message, std::move(bytes), nullptr, held);
+}
+
+void Sender::send_unframed(int dest, int tag, std::span<const std::byte> bytes) {
+  const Link &world = *links_.world();
+  if (by_ring(world, dest))
+    rings_->send(dest - world.base, bytes, nullptr);
+  else
+    peer_failures_.check(MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE,
+                                  dest - world.base, tag, world.requests),
+                         "MPI_Send", dest);
+}
+
+void Sender::post_message(const Link &link, int host, std::span<const std::byte> bytes,
+                          std::vector<std::byte> owned, const std::shared_ptr<SendBatch> &batch,
+                          HostLock *held) {
+  if (by_ring(link, host)) {
+    rings_->send(host - link.base, bytes, held);
     return;
   }
   Envelope e;
@@ -40,14 +61,14 @@ void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> byte
   peer_failures_.check(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE,
                                  host - link.base, tag_of(e.kind), link.requests, &req),
                        "MPI_Isend", host, held);
-  in_flight_.add(req, Completion{std::move(bytes), nullptr, nullptr, nullptr, host}, held);
+  in_flight_.add(req, Completion{std::move(owned), batch, nullptr, nullptr, host}, held);
 }
 
 void Sender::send_batch(int dest, std::span<const std::byte> message,
                         std::span<const Writer::Block> blocks, std::shared_ptr<SendBatch> batch) {
   Envelope e;
   std::memcpy(&e, message.data(), sizeof e);
-  std::shared_ptr<Link> link = links_.to(dest);
+  const std::shared_ptr<Link> link = links_.to(dest);
   if (!link)
     throw std::logic_error("poc: host " + std::to_string(self_) + " sends to host " +
                            std::to_string(dest) + " without a connection");
@@ -61,18 +82,15 @@ void Sender::send_batch(int dest, std::span<const std::byte> message,
   const bool oversized = message.size() > PostedReceives::kSlotBytes;
   {
     HostLock lk(progress_);
-    batch->pending +=
-        (oversized ? oversized_sends(message.size()) : 1) + static_cast<int>(parts.size());
+    batch->pending += (oversized ? oversized_sends(*link, dest, message.size())
+                                 : (by_ring(*link, dest) ? 0 : 1)) +
+                      static_cast<int>(parts.size());
   }
-  MPI_Request req;
-  if (oversized) {
+  if (oversized)
     send_oversized(*link, dest, message, batch, nullptr);
-  } else {
-    peer_failures_.check(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, to,
-                                   tag_of(e.kind), link->requests, &req),
-                         "MPI_Isend", dest);
-    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, dest});
-  }
+  else
+    post_message(*link, dest, message, {}, batch, nullptr);
+  MPI_Request req;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     peer_failures_.check(
         MPI_Isend(parts[i].first, static_cast<int>(parts[i].second), MPI_BYTE, to,
@@ -97,11 +115,15 @@ void Sender::send_oversized(const Link &link, int host, std::span<const std::byt
   std::vector<std::byte> announcement = w.take();
   const int to = host - link.base;
   MPI_Request req;
-  // On the tag of the message it stands for: a reply stays a reply.
-  peer_failures_.check(MPI_Isend(announcement.data(), static_cast<int>(announcement.size()),
-                                 MPI_BYTE, to, tag_of(inner.kind), link.requests, &req),
-                       "MPI_Isend", host, held);
-  in_flight_.add(req, Completion{std::move(announcement), batch, nullptr, nullptr, host}, held);
+  if (by_ring(link, host)) {
+    rings_->send(to, announcement, held);
+  } else {
+    // On the tag of the message it stands for: a reply stays a reply.
+    peer_failures_.check(MPI_Isend(announcement.data(), static_cast<int>(announcement.size()),
+                                   MPI_BYTE, to, tag_of(inner.kind), link.requests, &req),
+                         "MPI_Isend", host, held);
+    in_flight_.add(req, Completion{std::move(announcement), batch, nullptr, nullptr, host}, held);
+  }
   for (unsigned c = 0, n = e.oob_count; c < n; ++c) {
     const std::size_t off = std::size_t{c} * kChunk;
     peer_failures_.check(

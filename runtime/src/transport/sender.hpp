@@ -1,15 +1,17 @@
 #pragma once
 /// \file
-/// Sends: every message leaves as MPI_Isend on the link that reaches its
-/// destination (relayed along permanent links if none does), with its
-/// out-of-band blocks beside it; the poller completes the requests
-/// (InFlight), so two ranks sending large messages to each other cannot
-/// deadlock.
+/// Sends: every message leaves on the link that reaches its destination
+/// (relayed along permanent links if none does): through the shared ring
+/// to a rank of the same world on this node (SharedRings), else as
+/// MPI_Isend; its out-of-band blocks leave beside it as MPI_Isend. The
+/// poller completes the requests (InFlight), so two ranks sending large
+/// messages to each other cannot deadlock.
 
 #include "blocks.hpp"
 #include "in_flight.hpp"
 #include "links.hpp"
 #include "peer_failures.hpp"
+#include "shared_rings.hpp"
 #include "wire.hpp"
 
 #include <poc/serialize.hpp>
@@ -23,10 +25,11 @@ namespace poc::detail {
 
 class Sender {
 public:
+  /// `rings` may be null (no other rank of the world on this node).
   Sender(int self, Progress &progress, Links &links, Blocks &blocks, InFlight &in_flight,
-         PeerFailures &peer_failures)
+         PeerFailures &peer_failures, SharedRings *rings)
       : self_(self), progress_(progress), links_(links), blocks_(blocks), in_flight_(in_flight),
-        peer_failures_(peer_failures) {}
+        peer_failures_(peer_failures), rings_(rings) {}
   Sender(const Sender &) = delete;
   Sender &operator=(const Sender &) = delete;
 
@@ -82,6 +85,12 @@ public:
   void send_batch(int dest, std::span<const std::byte> message,
                   std::span<const Writer::Block> blocks, std::shared_ptr<SendBatch> batch);
 
+  /// Sends `bytes` to world host `dest` exactly as given, framed or not,
+  /// on the path a message to it takes (its shared ring, or the request
+  /// communicator with `tag`), and returns once they are sent: the way
+  /// tests inject malformed messages.
+  void send_unframed(int dest, int tag, std::span<const std::byte> bytes);
+
 private:
   void send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held);
   /// send_writer after sealing.
@@ -94,10 +103,23 @@ private:
   /// `batch` (which the caller has already counted them into).
   void send_oversized(const Link &link, int host, std::span<const std::byte> bytes,
                       const std::shared_ptr<SendBatch> &batch, HostLock *held);
-  /// The sends send_oversized posts for a message of `bytes`.
-  static int oversized_sends(std::size_t bytes) noexcept {
-    return 1 + static_cast<int>(chunks_of(bytes));
+  /// The MPI sends send_oversized posts for a message of `bytes` to
+  /// `host` on `link`.
+  int oversized_sends(const Link &link, int host, std::size_t bytes) const noexcept {
+    return (by_ring(link, host) ? 0 : 1) + static_cast<int>(chunks_of(bytes));
   }
+  /// True if a message (not its blocks) to `host` on `link` goes through
+  /// a shared ring.
+  bool by_ring(const Link &link, int host) const noexcept {
+    return rings_ && link.kind == Link::Kind::world && rings_->reaches(host - link.base);
+  }
+  /// Sends the message `bytes` (at most PostedReceives::kSlotBytes) to
+  /// `host` on `link`: through its ring, or as MPI_Isend counted in
+  /// `batch` (which the caller has already counted it into) and keeping
+  /// `owned` until it completes.
+  void post_message(const Link &link, int host, std::span<const std::byte> bytes,
+                    std::vector<std::byte> owned, const std::shared_ptr<SendBatch> &batch,
+                    HostLock *held);
 
   int self_;
   Progress &progress_;
@@ -105,6 +127,7 @@ private:
   Blocks &blocks_;
   InFlight &in_flight_;
   PeerFailures &peer_failures_;
+  SharedRings *rings_;
 };
 
 } // namespace poc::detail

@@ -1,0 +1,152 @@
+// The rings between ranks of a node (runtime/src/transport/shared_rings.hpp)
+// without MPI: one segment mapped twice in this process stands for two
+// ranks' mappings. Every message arrives once, whole and in order, when the
+// ring fills and messages wait in the sender's queue, with several sender
+// threads at once, and on a rank's ring to itself.
+#include "transport/shared_rings.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using poc::detail::Progress;
+using poc::detail::SharedRings;
+using poc::detail::ShmRing;
+
+constexpr std::size_t kCapacity = 128 * 1024;
+
+/// A node of `ranks` ranks, all of them this process's: one shared-memory
+/// object mapped once per rank, as each rank's process would map it.
+class Node {
+public:
+  explicit Node(int ranks) : ranks_(ranks) {
+    const int fd = memfd_create("shared-rings-test", 0);
+    if (fd < 0 || ftruncate(fd, static_cast<off_t>(bytes())) != 0)
+      throw std::runtime_error("memfd");
+    std::vector<int> node_index;
+    for (int r = 0; r < ranks; ++r)
+      node_index.push_back(r);
+    for (int r = 0; r < ranks; ++r) {
+      void *m = mmap(nullptr, bytes(), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+      if (m == MAP_FAILED)
+        throw std::runtime_error("mmap");
+      progress_.push_back(std::make_unique<Progress>());
+      rings_.push_back(
+          std::make_unique<SharedRings>(*progress_.back(), r, node_index, m, bytes(), kCapacity));
+    }
+    close(fd);
+  }
+  SharedRings &rank(int r) { return *rings_[static_cast<std::size_t>(r)]; }
+
+private:
+  std::size_t bytes() const {
+    return ShmRing::footprint(kCapacity) * static_cast<std::size_t>(ranks_ * ranks_);
+  }
+  int ranks_;
+  std::vector<std::unique_ptr<Progress>> progress_;
+  std::vector<std::unique_ptr<SharedRings>> rings_;
+};
+
+/// Message `seq` of sender `sender`: its stamp, then bytes that depend on
+/// both; sizes cycle from 8 bytes to the largest a ring carries.
+std::vector<std::byte> message(std::uint32_t sender, std::uint32_t seq, std::size_t max) {
+  std::vector<std::byte> bytes(8 + (std::size_t{seq} * 997) % (max - 7));
+  const std::uint64_t stamp = (std::uint64_t{sender} << 32) | seq;
+  std::memcpy(bytes.data(), &stamp, sizeof stamp);
+  for (std::size_t i = 8; i < bytes.size(); ++i)
+    bytes[i] = static_cast<std::byte>(stamp * 31 + i);
+  return bytes;
+}
+
+/// Receives on `receiver` until `total` messages have come, while
+/// `senders` move their queued messages as their pollers would; checks
+/// that each sender's come in order and intact.
+void receive_all(SharedRings &receiver, std::vector<SharedRings *> senders, std::size_t total,
+                 std::size_t streams) {
+  std::vector<std::uint32_t> next(streams, 0);
+  std::size_t got = 0;
+  while (got < total && !::testing::Test::HasFailure()) {
+    receiver.receive([&](int, std::span<const std::byte> bytes) {
+      ASSERT_GE(bytes.size(), 8u);
+      std::uint64_t stamp = 0;
+      std::memcpy(&stamp, bytes.data(), sizeof stamp);
+      const auto sender = static_cast<std::uint32_t>(stamp >> 32);
+      const auto seq = static_cast<std::uint32_t>(stamp);
+      ASSERT_LT(sender, streams);
+      ASSERT_EQ(seq, next[sender]) << "stream " << sender;
+      const auto want = message(sender, seq, receiver.max_message());
+      ASSERT_EQ(bytes.size(), want.size());
+      ASSERT_EQ(0, std::memcmp(bytes.data(), want.data(), want.size()));
+      ++next[sender];
+      ++got;
+    });
+    for (SharedRings *s : senders)
+      if (s->queued())
+        s->move_queued();
+  }
+}
+
+TEST(SharedRings, AFullRingQueuesInOrder) {
+  Node node(2);
+  SharedRings &a = node.rank(0), &b = node.rank(1);
+  constexpr std::uint32_t kMessages = 2000;
+  // All sent before anything is read: the ring fills, the rest waits.
+  for (std::uint32_t seq = 0; seq < kMessages; ++seq)
+    a.send(1, message(0, seq, a.max_message()), nullptr);
+  EXPECT_TRUE(a.queued());
+  receive_all(b, {&a}, kMessages, 1);
+  EXPECT_FALSE(a.queued());
+}
+
+TEST(SharedRings, SenderThreadsAndAMovingPollerAtOnce) {
+  Node node(3);
+  constexpr std::uint32_t kThreads = 4, kMessages = 3000;
+  SharedRings &receiver = node.rank(2);
+  std::vector<std::thread> threads;
+  // Threads of ranks 0 and 1 send to rank 2 while its receiver reads and
+  // the senders' pollers move what waits.
+  for (std::uint32_t t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      SharedRings &from = node.rank(static_cast<int>(t % 2));
+      for (std::uint32_t seq = 0; seq < kMessages; ++seq)
+        from.send(2, message(t, seq, receiver.max_message()), nullptr);
+    });
+  receive_all(receiver, {&node.rank(0), &node.rank(1)}, kThreads * kMessages, kThreads);
+  for (auto &t : threads)
+    t.join();
+  EXPECT_FALSE(node.rank(0).queued());
+  EXPECT_FALSE(node.rank(1).queued());
+}
+
+TEST(SharedRings, ARankReachesItself) {
+  Node node(2);
+  SharedRings &a = node.rank(0);
+  EXPECT_TRUE(a.reaches(0));
+  EXPECT_TRUE(a.reaches(1));
+  EXPECT_FALSE(a.reaches(2));
+  EXPECT_TRUE(a.cover_world());
+  for (std::uint32_t seq = 0; seq < 100; ++seq)
+    a.send(0, message(0, seq, a.max_message()), nullptr);
+  receive_all(a, {&a}, 100, 1);
+}
+
+TEST(SharedRings, TooLargeAMessageIsRefused) {
+  Node node(2);
+  SharedRings &a = node.rank(0);
+  std::vector<std::byte> big(a.max_message() + 1);
+  EXPECT_THROW(a.send(1, big, nullptr), std::logic_error);
+  EXPECT_FALSE(a.queued());
+}
+
+} // namespace
