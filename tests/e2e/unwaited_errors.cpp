@@ -12,7 +12,14 @@
 
 class Counter {
 public:
-  void fail(int code) { throw std::runtime_error("boom " + std::to_string(code)); }
+  void fail(int code) {
+    ++failures;
+    throw std::runtime_error("boom " + std::to_string(code));
+  }
+  int failures_so_far() const { return failures; }
+
+private:
+  int failures = 0;
 };
 
 class Starter {
@@ -30,6 +37,10 @@ int main(int argc, char **argv) {
     Starter *s = new ("m") Starter(remote);
     s->go();
     delete s;
+    // The started call comes from another process than main's delete
+    // below, so nothing orders the two: wait until it has run.
+    while (remote->failures_so_far() == 0) {
+    }
   } else {
     start remote->fail(1);
     Counter local;

@@ -70,7 +70,8 @@ void Blocks::receive(const Link &link, int source, std::uint32_t tag, void *dst,
 
 std::optional<std::size_t> Blocks::probe(const Link &link, int source,
                                          std::uint32_t tag) const noexcept {
-  auto until = std::chrono::steady_clock::now() + timeout_;
+  const auto start = std::chrono::steady_clock::now();
+  const auto until = start + timeout_;
   for (;;) {
     int flag = 0;
     MPI_Status st;
@@ -86,9 +87,16 @@ std::optional<std::size_t> Blocks::probe(const Link &link, int source,
       MPI_Get_count(&st, MPI_BYTE, &count);
       return static_cast<std::size_t>(std::max(count, 0));
     }
-    if (std::chrono::steady_clock::now() > until)
+    const auto now = std::chrono::steady_clock::now();
+    if (now > until)
       return std::nullopt;
-    std::this_thread::sleep_for(std::chrono::microseconds(20));
+    // A block is usually on its way (its sender posts it before the
+    // message): look again at once for a while, since a sleep lasts far
+    // longer than it asks.
+    if (now - start < std::chrono::microseconds(200))
+      std::this_thread::yield();
+    else
+      std::this_thread::sleep_for(std::chrono::microseconds(20));
   }
 }
 

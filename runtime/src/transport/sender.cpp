@@ -86,10 +86,9 @@ void Sender::send_batch(int dest, std::span<const std::byte> message,
                                  : (by_ring(*link, dest) ? 0 : 1)) +
                       static_cast<int>(parts.size());
   }
-  if (oversized)
-    send_oversized(*link, dest, message, batch, nullptr);
-  else
-    post_message(*link, dest, message, {}, batch, nullptr);
+  // The blocks first: a message through a ring would otherwise reach its
+  // receiver before MPI has heard of them, and a receiver that probes for
+  // a block's size would find nothing yet.
   MPI_Request req;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     peer_failures_.check(
@@ -99,6 +98,10 @@ void Sender::send_batch(int dest, std::span<const std::byte> message,
         "MPI_Isend", dest);
     in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, dest});
   }
+  if (oversized)
+    send_oversized(*link, dest, message, batch, nullptr);
+  else
+    post_message(*link, dest, message, {}, batch, nullptr);
 }
 
 void Sender::send_oversized(const Link &link, int host, std::span<const std::byte> bytes,
@@ -115,6 +118,15 @@ void Sender::send_oversized(const Link &link, int host, std::span<const std::byt
   std::vector<std::byte> announcement = w.take();
   const int to = host - link.base;
   MPI_Request req;
+  // The chunks first, as send_batch's blocks.
+  for (unsigned c = 0, n = e.oob_count; c < n; ++c) {
+    const std::size_t off = std::size_t{c} * kChunk;
+    peer_failures_.check(
+        MPI_Isend(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
+                  MPI_BYTE, to, static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks, &req),
+        "MPI_Isend", host, held);
+    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, host}, held);
+  }
   if (by_ring(link, host)) {
     rings_->send(to, announcement, held);
   } else {
@@ -123,14 +135,6 @@ void Sender::send_oversized(const Link &link, int host, std::span<const std::byt
                                    MPI_BYTE, to, tag_of(inner.kind), link.requests, &req),
                          "MPI_Isend", host, held);
     in_flight_.add(req, Completion{std::move(announcement), batch, nullptr, nullptr, host}, held);
-  }
-  for (unsigned c = 0, n = e.oob_count; c < n; ++c) {
-    const std::size_t off = std::size_t{c} * kChunk;
-    peer_failures_.check(
-        MPI_Isend(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
-                  MPI_BYTE, to, static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks, &req),
-        "MPI_Isend", host, held);
-    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, host}, held);
   }
 }
 
