@@ -37,6 +37,7 @@ int main(int argc, char **argv) {
   long hops = 2000;
   dataflow::CommandLine line("operand-hop", "BYTES...");
   line.option("--hops", "H: edges between machines (default 2000)", hops, 2);
+  line.operands_from(1, "takes the operand sizes in bytes");
   return dataflow::program_main(line, argc, argv, [&](const std::vector<std::string> &sizes) {
     for (const std::string &size : sizes) {
       const Hops h{hops, std::stol(size), std::min(2, poc::job_ranks())};

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdio>
 
 namespace dataflow {
@@ -85,12 +86,18 @@ void CommandLine::option(std::string name, std::string help, std::size_t &value,
 }
 
 void CommandLine::operands(std::size_t count, std::string message) {
-  operand_count_ = count;
+  operand_minimum_ = operand_maximum_ = count;
+  operand_message_ = std::move(message);
+}
+
+void CommandLine::operands_from(std::size_t minimum, std::string message) {
+  operand_minimum_ = minimum;
+  operand_maximum_ = SIZE_MAX;
   operand_message_ = std::move(message);
 }
 
 void CommandLine::check_operands(const std::vector<std::string> &given) const {
-  if (given.size() != operand_count_)
+  if (given.size() < operand_minimum_ || given.size() > operand_maximum_)
     throw usage_error(operand_message_);
 }
 

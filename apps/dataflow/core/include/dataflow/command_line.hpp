@@ -44,7 +44,10 @@ public:
   /// others with a usage_error saying `message` (after --help is served).
   /// Without this call a program takes none ("takes no operands").
   void operands(std::size_t count, std::string message);
-  /// Throws the usage_error of operands() if `given` is not its count.
+  /// The program takes `minimum` operands or more (a list of sizes, say).
+  void operands_from(std::size_t minimum, std::string message);
+  /// Throws the usage_error of operands() if `given` is not as many as
+  /// the program takes.
   void check_operands(const std::vector<std::string> &given) const;
 
   /// Parses argv; returns the operands. Throws usage_error.
@@ -74,7 +77,9 @@ private:
   std::string synopsis_;
   std::vector<Option> options_;
   RunOptions run_;
-  std::size_t operand_count_ = 0;
+  /// How many operands the program takes.
+  std::size_t operand_minimum_ = 0;
+  std::size_t operand_maximum_ = 0;
   std::string operand_message_ = "takes no operands";
   bool sequential_ = false;
   bool stats_ = false;
