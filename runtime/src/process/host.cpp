@@ -206,8 +206,13 @@ void Host::enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
   if (is_started(m->kind()))
     ++p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
   p.mailbox.push_back(std::move(m));
-  if (!p.served)
+  if (!p.served) {
     start_process(p, lk);
+    // The poller that received the request serves it when it leaves the
+    // poller role, which it checks by itself: nobody to wake.
+    if (t_worker_ && t_worker_->assigned == &p)
+      return;
+  }
   engine_.progress().notify(lk);
 }
 

@@ -121,9 +121,13 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
   if (leader_ && outranked(leader_->role))
     leader_->cv.notify_one();
   std::chrono::microseconds idle_check = kIdleCheck;
+  // lead() hands the role on as it returns; nothing changes before we leave.
+  bool handed_off = false;
   while (!pred()) {
+    handed_off = false;
     if (may_lead(role)) {
       lead(lk, self);
+      handed_off = true;
     } else if (role != WaitRole::process) {
       const auto now = std::chrono::steady_clock::now();
       const bool stand_by =
@@ -151,7 +155,7 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
   else if (role == WaitRole::free)
     --free_waiters_;
   // Leaving without polling: someone else must poll.
-  if (!leader_ && !waiters_.empty())
+  if (!leader_ && !waiters_.empty() && !handed_off)
     hand_off(nullptr);
 }
 
