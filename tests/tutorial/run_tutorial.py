@@ -69,7 +69,7 @@ def main():
         tree = os.path.join(work, "tutorial")
         os.makedirs(tree)
         env = dict(os.environ, POC_PREFIX=prefix,
-                   PATH=os.path.join(prefix, "bin") + ":/usr/lib/llvm-19/bin:" + os.environ["PATH"])
+                   PATH=os.path.join(prefix, "bin") + ":" + os.environ["PATH"])
         last = None  # (stdout, line) of the last sh block
         ran = 0
         for kind, lang, text, line in blocks(tutorial, section):
