@@ -18,6 +18,9 @@ public:
     for (double d : data)
       sum += d;
   }
+  /// Waits for the calls this process started (poc::sync() in main waits
+  /// only for main's own).
+  void settle() { poc::sync(); }
   double total() const { return sum; }
 
 private:
@@ -35,7 +38,9 @@ int main() {
     start b->send_to_peer(2.0);
     poc::sync();
   }
-  // Each side's started calls reach the other before its next call.
+  // Each side's started calls have run once it has settled.
+  a->settle();
+  b->settle();
   std::printf("a received %.0f, b received %.0f\n", a->total(), b->total());
   delete a;
   delete b;

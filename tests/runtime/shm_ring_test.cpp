@@ -69,6 +69,18 @@ void produce(ShmRing ring, std::uint32_t producer, std::uint64_t count) {
   }
 }
 
+/// A child process that produces `count` messages as `producer` into the
+/// ring in `memory`, then exits; its pid (negative if fork failed).
+pid_t fork_producer(const SharedMemory &memory, std::size_t capacity, std::uint32_t producer,
+                    std::uint64_t count) {
+  const pid_t child = fork();
+  if (child == 0) {
+    produce(ShmRing(memory.get(), capacity), producer, count);
+    _exit(0);
+  }
+  return child;
+}
+
 TEST(ShmRing, RejectsWhatDoesNotFitAndKeepsTheRest) {
   constexpr std::size_t kCapacity = 256;
   SharedMemory memory(ShmRing::footprint(kCapacity));
@@ -127,12 +139,8 @@ TEST(ShmRing, AcrossProcesses) {
   SharedMemory memory(ShmRing::footprint(kCapacity));
   ShmRing::format(memory.get());
   ShmRing consumer(memory.get(), kCapacity);
-  const pid_t child = fork();
+  const pid_t child = fork_producer(memory, kCapacity, 1, kMessages);
   ASSERT_GE(child, 0);
-  if (child == 0) {
-    produce(ShmRing(memory.get(), kCapacity), 1, kMessages);
-    _exit(0);
-  }
   for (std::uint64_t seq = 0; seq < kMessages;)
     if (!consumer.try_pop([&](std::span<const std::byte> got) {
           expect_message(got, 1, seq++, consumer.max_message());
@@ -153,12 +161,8 @@ TEST(ShmRing, AProducerKilledWhileWritingLeavesOnlyWholeMessages) {
   SharedMemory memory(ShmRing::footprint(kCapacity));
   ShmRing::format(memory.get());
   ShmRing consumer(memory.get(), kCapacity);
-  const pid_t child = fork();
+  const pid_t child = fork_producer(memory, kCapacity, 2, UINT64_MAX);
   ASSERT_GE(child, 0);
-  if (child == 0) {
-    produce(ShmRing(memory.get(), kCapacity), 2, UINT64_MAX);
-    _exit(0);
-  }
   std::uint64_t seq = 0;
   while (seq < 5000)
     if (!consumer.try_pop([&](std::span<const std::byte> got) {

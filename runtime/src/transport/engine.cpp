@@ -90,20 +90,17 @@ bool Engine::poll_once() {
 }
 
 void Engine::deliver_from_ring(int source, std::span<const std::byte> message) {
-  // The tag MPI would have carried, for the same check as a received
-  // message's (an oversized announcement travels on its inner message's).
-  std::optional<int> tag;
   if (message.size() >= sizeof(Envelope)) {
     Envelope e;
     std::memcpy(&e, message.data(), sizeof e);
-    if (e.kind != Kind::oversized)
-      tag = tag_of(e.kind);
     if (e.kind == Kind::reply)
       POC_PROBE(reply_polled);
     else
       POC_PROBE(request_polled);
   }
-  deliver(source, tag, std::vector<std::byte>(message.begin(), message.end()), links_.world());
+  // A ring carries no tag to check the message's kind against.
+  deliver(source, std::nullopt, std::vector<std::byte>(message.begin(), message.end()),
+          links_.world());
 }
 
 std::optional<std::vector<std::byte>> Engine::receive_from(const Link &link, int &source,

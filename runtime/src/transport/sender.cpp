@@ -29,13 +29,15 @@ void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> byte
   if (bytes.size() > PostedReceives::kSlotBytes) {
     // Nobody waits for this batch: it keeps the bytes until its last send.
     auto batch = std::make_shared<SendBatch>();
-    batch->pending = oversized_sends(link, host, bytes.size());
+    batch->pending = message_sends(link, host, bytes.size());
     batch->owned.push_back(std::move(bytes));
     send_oversized(link, host, batch->owned.back(), batch, held);
     return;
   }
+  Envelope e;
+  std::memcpy(&e, bytes.data(), sizeof e);
   const std::span<const std::byte> message = bytes;
-  post_message(link, host, message, std::move(bytes), nullptr, held);
+  post_message(link, host, message, tag_of(e.kind), std::move(bytes), nullptr, held);
 }
 
 void Sender::send_unframed(int dest, int tag, std::span<const std::byte> bytes) {
@@ -48,18 +50,16 @@ void Sender::send_unframed(int dest, int tag, std::span<const std::byte> bytes) 
                          "MPI_Send", dest);
 }
 
-void Sender::post_message(const Link &link, int host, std::span<const std::byte> bytes,
+void Sender::post_message(const Link &link, int host, std::span<const std::byte> bytes, int tag,
                           std::vector<std::byte> owned, const std::shared_ptr<SendBatch> &batch,
                           HostLock *held) {
   if (by_ring(link, host)) {
     rings_->send(host - link.base, bytes, held);
     return;
   }
-  Envelope e;
-  std::memcpy(&e, bytes.data(), sizeof e);
   MPI_Request req;
   peer_failures_.check(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE,
-                                 host - link.base, tag_of(e.kind), link.requests, &req),
+                                 host - link.base, tag, link.requests, &req),
                        "MPI_Isend", host, held);
   in_flight_.add(req, Completion{std::move(owned), batch, nullptr, nullptr, host}, held);
 }
@@ -82,9 +82,7 @@ void Sender::send_batch(int dest, std::span<const std::byte> message,
   const bool oversized = message.size() > PostedReceives::kSlotBytes;
   {
     HostLock lk(progress_);
-    batch->pending += (oversized ? oversized_sends(*link, dest, message.size())
-                                 : (by_ring(*link, dest) ? 0 : 1)) +
-                      static_cast<int>(parts.size());
+    batch->pending += message_sends(*link, dest, message.size()) + static_cast<int>(parts.size());
   }
   // The blocks first: a message through a ring would otherwise reach its
   // receiver before MPI has heard of them, and a receiver that probes for
@@ -101,7 +99,7 @@ void Sender::send_batch(int dest, std::span<const std::byte> message,
   if (oversized)
     send_oversized(*link, dest, message, batch, nullptr);
   else
-    post_message(*link, dest, message, {}, batch, nullptr);
+    post_message(*link, dest, message, tag_of(e.kind), {}, batch, nullptr);
 }
 
 void Sender::send_oversized(const Link &link, int host, std::span<const std::byte> bytes,
@@ -127,15 +125,9 @@ void Sender::send_oversized(const Link &link, int host, std::span<const std::byt
         "MPI_Isend", host, held);
     in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, host}, held);
   }
-  if (by_ring(link, host)) {
-    rings_->send(to, announcement, held);
-  } else {
-    // On the tag of the message it stands for: a reply stays a reply.
-    peer_failures_.check(MPI_Isend(announcement.data(), static_cast<int>(announcement.size()),
-                                   MPI_BYTE, to, tag_of(inner.kind), link.requests, &req),
-                         "MPI_Isend", host, held);
-    in_flight_.add(req, Completion{std::move(announcement), batch, nullptr, nullptr, host}, held);
-  }
+  // On the tag of the message it stands for: a reply stays a reply.
+  const std::span<const std::byte> message = announcement;
+  post_message(link, host, message, tag_of(inner.kind), std::move(announcement), batch, held);
 }
 
 std::shared_ptr<SendBatch> Sender::send_sealed(int dest, Writer &w, Sending how) {

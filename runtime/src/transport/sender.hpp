@@ -103,10 +103,12 @@ private:
   /// `batch` (which the caller has already counted them into).
   void send_oversized(const Link &link, int host, std::span<const std::byte> bytes,
                       const std::shared_ptr<SendBatch> &batch, HostLock *held);
-  /// The MPI sends send_oversized posts for a message of `bytes` to
-  /// `host` on `link`.
-  int oversized_sends(const Link &link, int host, std::size_t bytes) const noexcept {
-    return (by_ring(link, host) ? 0 : 1) + static_cast<int>(chunks_of(bytes));
+  /// The MPI sends a message of `bytes` to `host` on `link` costs, its
+  /// out-of-band blocks aside: the message itself unless a ring carries
+  /// it, and the chunks of an oversized one.
+  int message_sends(const Link &link, int host, std::size_t bytes) const noexcept {
+    return (by_ring(link, host) ? 0 : 1) +
+           (bytes > PostedReceives::kSlotBytes ? static_cast<int>(chunks_of(bytes)) : 0);
   }
   /// True if a message (not its blocks) to `host` on `link` goes through
   /// a shared ring.
@@ -114,10 +116,10 @@ private:
     return rings_ && link.kind == Link::Kind::world && rings_->reaches(host - link.base);
   }
   /// Sends the message `bytes` (at most PostedReceives::kSlotBytes) to
-  /// `host` on `link`: through its ring, or as MPI_Isend counted in
-  /// `batch` (which the caller has already counted it into) and keeping
+  /// `host` on `link`: through its ring, or as MPI_Isend on `tag` counted
+  /// in `batch` (which the caller has already counted it into) and keeping
   /// `owned` until it completes.
-  void post_message(const Link &link, int host, std::span<const std::byte> bytes,
+  void post_message(const Link &link, int host, std::span<const std::byte> bytes, int tag,
                     std::vector<std::byte> owned, const std::shared_ptr<SendBatch> &batch,
                     HostLock *held);
 

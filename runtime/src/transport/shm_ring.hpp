@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// A ring of messages from one process to one other, in memory both map
-/// (an MPI-3 shared-memory window: MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)
-/// and MPI_Win_allocate_shared). One producer and one consumer, no lock:
+/// (SharedRings' POSIX shared-memory object). One producer and one
+/// consumer, no lock:
 /// the producer publishes what it wrote by moving `tail` (release), the
 /// consumer frees what it read by moving `head` (release). Each side caches
 /// the other's index and reads the shared one only when its cache says the
