@@ -24,3 +24,19 @@
 #else
 #define POC_REMOTE
 #endif
+
+/// Marks a method that never waits, written before its declaration
+/// (`POC_NONBLOCKING void deliver(Batch b);`). A call of it that arrives
+/// for an idle process, with no earlier request of the same caller queued
+/// there, runs at once on the thread that received it, instead of being
+/// handed to a thread of the process (docs/language.md, "Methods that never
+/// wait"). Such a method must not wait: poc++ rejects a synchronous remote
+/// call, a synchronous creation or deletion, a future's get()/wait(),
+/// poc::sync() and poc::wait_until() in its body, and the runtime throws
+/// poc::usage_error where it would wait anyway. It may start calls and
+/// take short locks.
+#if defined(__clang__)
+#define POC_NONBLOCKING __attribute__((annotate("poc::nonblocking")))
+#else
+#define POC_NONBLOCKING
+#endif

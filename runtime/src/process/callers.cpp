@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdio>
 #include <iterator>
+#include <utility>
 
 namespace poc::detail {
 namespace {
@@ -52,7 +53,7 @@ Callers::Callers(Engine &engine) : engine_(engine) {
 
 Context &Callers::current() noexcept { return t_context ? *t_context : main_; }
 
-void Callers::adopt(Context *ctx) noexcept { t_context = ctx; }
+Context *Callers::adopt(Context *ctx) noexcept { return std::exchange(t_context, ctx); }
 
 void Callers::add(Context &ctx, HostLock &) {
   ctx.id = next_context_++;

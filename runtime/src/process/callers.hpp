@@ -86,8 +86,8 @@ public:
   /// belongs to no process).
   Context &current() noexcept;
   /// Makes `ctx` the calling thread's context (a process's thread, a local
-  /// task; null: the main program's).
-  static void adopt(Context *ctx) noexcept;
+  /// task; null: the main program's); returns the one it had.
+  static Context *adopt(Context *ctx) noexcept;
   /// The main program's context.
   Context &main() noexcept { return main_; }
 

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace poc::detail {
@@ -28,18 +30,30 @@ bool is_started(Kind k) { return k == Kind::start || k == Kind::start_create; }
 bool is_creation(Kind k) { return k == Kind::create || k == Kind::start_create; }
 bool is_call(Kind k) { return k == Kind::call || k == Kind::start || k == Kind::start_future; }
 
-/// Sends the reply of a request while the request's data is alive, waiting
-/// for its out-of-band blocks.
+/// POC_RUN_IN_PLACE: 1 (the default) or 0; another value ends the job.
+bool run_in_place_allowed() {
+  const char *v = std::getenv("POC_RUN_IN_PLACE");
+  if (!v || std::strcmp(v, "1") == 0)
+    return true;
+  if (std::strcmp(v, "0") == 0)
+    return false;
+  throw usage_error(fmt::format("poc: POC_RUN_IN_PLACE={} is neither 0 nor 1", v));
+}
+
+/// Sends the reply of a request while the request's data is alive: waiting
+/// for its out-of-band blocks (Sending::keep), or copying them when the
+/// replying thread must not wait (Sending::copy).
 class ReplySender final : public Responder {
 public:
-  ReplySender(Engine &engine, const Message &m) : engine_(engine), m_(m) {}
+  ReplySender(Engine &engine, const Message &m, Sender::Sending how)
+      : engine_(engine), m_(m), how_(how) {}
   void respond(Writer &reply) override {
     const std::uint64_t token = m_.head<RequestHead>().reply_token;
     if (!token)
       return;
     POC_PROBE(reply_sending);
-    auto batch = engine_.sender().send_writer(
-        m_.source(), Kind::reply, ReplyHead{token, Status::ok}, reply, Sender::Sending::take);
+    auto batch = engine_.sender().send_writer(m_.source(), Kind::reply,
+                                              ReplyHead{token, Status::ok}, reply, how_);
     POC_PROBE(reply_sent);
     sent_ = true;
     if (!batch)
@@ -52,6 +66,7 @@ public:
 private:
   Engine &engine_;
   const Message &m_;
+  Sender::Sending how_;
   bool sent_ = false;
 };
 
@@ -65,8 +80,9 @@ Host &host() {
 }
 
 Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExtension *extension)
-    : engine_(engine), connections_(connections), job_hosts_(job_hosts), extension_(extension),
-      spawned_(engine, job_hosts), callers_(engine), barriers_(engine) {
+    : engine_(engine), connections_(connections), job_hosts_(job_hosts),
+      in_place_allowed_(run_in_place_allowed()), extension_(extension), spawned_(engine, job_hosts),
+      callers_(engine), barriers_(engine) {
   // Before any thread starts: a request served at once may run code that
   // asks for the host (a constructor that creates a process, say).
   g_host = this;
@@ -170,8 +186,12 @@ void Host::route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk)
     return add_process(*cls, std::move(m), lk);
   }
   auto it = processes_.find(h.target);
-  if (it != processes_.end())
-    return enqueue(*it->second, std::move(m), lk);
+  if (it != processes_.end()) {
+    Process &p = *it->second;
+    if (runs_in_place(p, *m, lk))
+      return run_in_place(p, std::move(m), lk);
+    return enqueue(p, std::move(m), lk);
+  }
   if (auto ended = ended_.find(h.target); ended != ended_.end())
     return reject(std::move(m), RemoteFailure::of<usage_error>(ended_text(h.target, ended->second)),
                   dead, lk);
@@ -206,14 +226,47 @@ void Host::enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
   if (is_started(m->kind()))
     ++p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
   p.mailbox.push_back(std::move(m));
-  if (!p.served) {
-    start_process(p, lk);
-    // The poller that received the request serves it when it leaves the
-    // poller role, which it checks by itself: nobody to wake.
-    if (t_worker_ && t_worker_->assigned == &p)
-      return;
-  }
+  if (!p.served)
+    return schedule(p, lk);
   engine_.progress().notify(lk);
+}
+
+void Host::schedule(Process &p, HostLock &lk) {
+  start_process(p, lk);
+  // The poller that received the request serves it when it leaves the
+  // poller role, which it checks by itself: nobody to wake.
+  if (t_worker_ && t_worker_->assigned == &p)
+    return;
+  engine_.progress().notify(lk);
+}
+
+bool Host::runs_in_place(const Process &p, const Message &m, HostLock &) const {
+  if (!in_place_allowed_ || !p.cls->nonblocking || p.served || stopping_ ||
+      p.state != Process::State::live || !is_call(m.kind()) || m.envelope().oob_count != 0)
+    return false;
+  return p.cls->nonblocking(m.head<RequestHead>().member) != nullptr;
+}
+
+void Host::run_in_place(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
+  // Served: what arrives for it meanwhile (from a thread that sends to it
+  // while this one runs) queues behind this request.
+  p.served = true;
+  const char *method = p.cls->nonblocking(m->head<RequestHead>().member);
+  lk.unlock();
+  Context *caller = Callers::adopt(&p.context);
+  {
+    Progress::NoWaiting forbidden(method);
+    POC_PROBE(method_entered);
+    execute(p, *m, true);
+  }
+  Callers::adopt(caller);
+  m.reset();
+  lk.lock();
+  p.served = false;
+  if (!p.mailbox.empty() || stopping_)
+    return schedule(p, lk);
+  // Nobody lingers for more requests here: acknowledge now.
+  flush_acks(p, false, lk);
 }
 
 void Host::reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead,
@@ -385,14 +438,14 @@ void Host::end_process(Process &p, HostLock &lk) {
   lk.lock();
 }
 
-bool Host::execute(Process &p, Message &m) {
+bool Host::execute(Process &p, Message &m, bool in_place) {
   const Kind kind = m.kind();
   const RequestHead h = m.head<RequestHead>();
   Reader args(m.body(), &m);
   Writer out;
   if (h.reply_token)
     reserve_frame<ReplyHead>(out);
-  ReplySender responder(engine_, m);
+  ReplySender responder(engine_, m, in_place ? Sender::Sending::copy : Sender::Sending::take);
   Request rq(args, out, &responder);
   std::optional<RemoteFailure> failure;
   bool ended = false;

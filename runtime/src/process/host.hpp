@@ -87,6 +87,22 @@ private:
   void route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk);
   void route_shutdown(const Message &m, HostLock &lk);
   void enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk);
+  /// True if request `m` for `p` may run at once on the thread that
+  /// received it: a call of a POC_NONBLOCKING method, with no out-of-band
+  /// blocks to wait for, to a live process that is idle (so nothing queued
+  /// there, by its caller or another, goes before it), and the job is not
+  /// ending.
+  bool runs_in_place(const Process &p, const Message &m, HostLock &lk) const;
+  /// Runs request `m` of `p` on this thread, in `p`'s caller context, with
+  /// waiting forbidden (Progress::NoWaiting); what arrived for `p`
+  /// meanwhile then gets a pool thread. Called by the poller from route(),
+  /// so at most one runs in place per thread: it cannot poll, so it cannot
+  /// receive another.
+  void run_in_place(Process &p, std::unique_ptr<Message> m, HostLock &lk);
+  /// Gives `p` a pool thread for its queued requests (start_process) and
+  /// wakes it, unless it is this thread, which serves it when it stops
+  /// polling.
+  void schedule(Process &p, HostLock &lk);
   /// Refuses request `m` with `why`: an error reply or acknowledgement to
   /// its caller; its out-of-band blocks are drained later from `dead`.
   void reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead, HostLock &lk);
@@ -104,8 +120,10 @@ private:
   /// Ends process `p`, whose requests stop here: refuses what is queued
   /// and removes it from the table.
   void end_process(Process &p, HostLock &lk);
-  /// Executes one request on the process's thread; true if the process ended.
-  bool execute(Process &p, Message &m);
+  /// Executes one request on the process's thread (or in place: then the
+  /// reply copies what it sends, so that nothing waits); true if the
+  /// process ended.
+  bool execute(Process &p, Message &m, bool in_place = false);
   void finish_started(Process &p, const Message &m, const RemoteFailure *failure, HostLock &lk);
   void flush_acks(Process &p, bool all, HostLock &lk);
   void send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
@@ -125,6 +143,9 @@ private:
   Engine &engine_;
   Connections &connections_;
   int job_hosts_;
+  /// False with POC_RUN_IN_PLACE=0: every request is queued for a pool
+  /// thread, also those of POC_NONBLOCKING methods (for measurements).
+  const bool in_place_allowed_;
   ProcessExtension *const extension_;
   SpawnedHosts spawned_;
   /// A spawned host's heartbeat to its parent (none on the job's ranks).

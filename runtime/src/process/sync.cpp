@@ -19,7 +19,7 @@ std::vector<StartedError> finish_started_work() {
   {
     HostLock lk(h.engine().progress());
     h.engine().progress().wait_until(
-        lk, [&] { return ctx.outstanding <= 0 && ctx.tasks_running == 0; });
+        lk, [&] { return ctx.outstanding <= 0 && ctx.tasks_running == 0; }, WaitRole::patient);
     errors.swap(ctx.errors);
     tasks.swap(ctx.tasks);
   }

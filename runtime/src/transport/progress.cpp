@@ -1,5 +1,8 @@
 #include "progress.hpp"
 
+#include <poc/errors.hpp>
+
+#include <fmt/format.h>
 #include <sched.h>
 
 #include <algorithm>
@@ -8,6 +11,9 @@
 namespace poc::detail {
 
 namespace {
+
+/// What runs on this thread under a Progress::NoWaiting, or null.
+thread_local const char *t_no_waiting = nullptr;
 
 /// Messages the poller routes in one go once its own wait is over.
 constexpr int kBatch = 32;
@@ -94,12 +100,19 @@ private:
 
 } // namespace
 
+Progress::NoWaiting::NoWaiting(const char *who) noexcept : outer_(t_no_waiting) {
+  t_no_waiting = who;
+}
+
+Progress::NoWaiting::~NoWaiting() { t_no_waiting = outer_; }
+
 HostLock::HostLock(Progress &progress) : std::unique_lock<std::mutex>(progress.mu_) {}
 
 bool Progress::outranked(WaitRole role) const noexcept {
   switch (role) {
   case WaitRole::process:
     return false;
+  case WaitRole::patient:
   case WaitRole::free:
     return process_waiters_ > 0;
   case WaitRole::idle:
@@ -111,11 +124,17 @@ bool Progress::outranked(WaitRole role) const noexcept {
 bool Progress::may_lead(WaitRole role) const noexcept { return !leader_ && !outranked(role); }
 
 void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole role) {
+  if (t_no_waiting)
+    throw usage_error(fmt::format(
+        "poc: {} is marked POC_NONBLOCKING but waited (for a reply, a future, a send, a "
+        "connection or poc::sync()); it runs on the thread that received the call, which "
+        "cannot receive anything while it runs: start the call instead, or remove the mark",
+        t_no_waiting));
   Waiter self{{}, &pred, role, {}};
   waiters_.push_back(&self);
   if (role == WaitRole::process)
     ++process_waiters_;
-  else if (role == WaitRole::free)
+  else if (role != WaitRole::idle)
     ++free_waiters_;
   // A poller of a later role should hand over to us promptly.
   if (leader_ && outranked(leader_->role))
@@ -131,7 +150,7 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
     } else if (role != WaitRole::process) {
       const auto now = std::chrono::steady_clock::now();
       const bool stand_by =
-          role == WaitRole::free && now < free_pollers_wanted_until_ && leader_ && !leader_napping_;
+          role != WaitRole::idle && now < free_pollers_wanted_until_ && leader_ && !leader_napping_;
       const auto check = stand_by ? kBusyCheck : idle_check;
       self.looks_at = now + check;
       self.cv.wait_for(lk, check);
@@ -152,7 +171,7 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
   waiters_.erase(std::find(waiters_.begin(), waiters_.end(), &self));
   if (role == WaitRole::process)
     --process_waiters_;
-  else if (role == WaitRole::free)
+  else if (role != WaitRole::idle)
     --free_waiters_;
   // Leaving without polling: someone else must poll.
   if (!leader_ && !waiters_.empty() && !handed_off)
@@ -211,14 +230,16 @@ void Progress::watch(HostLock &lk, bool napping) {
 
 void Progress::hand_off(Waiter *self) {
   // The next poller: a `process` waiter whose predicate does not hold yet,
-  // else (if the host wants one) a free pool thread, unless one looks
-  // within kBusyCheck by itself. Waiters whose predicate holds are woken
-  // too: they leave, and hand off in turn if nobody polls by then. The idle
-  // main thread is not woken: it takes the role by itself when it finds
-  // nobody polling, so a thread that runs one request and comes back does
-  // not cost two thread switches.
+  // else (if the host wants one) a free pool thread or a patient waiter,
+  // unless one looks within kBusyCheck by itself; else a patient waiter,
+  // since nobody stands by to look for what it waits for. Waiters whose
+  // predicate holds are woken too: they leave, and hand off in turn if
+  // nobody polls by then. The idle main thread is not woken: it takes the
+  // role by itself when it finds nobody polling, so a thread that runs one
+  // request and comes back does not cost two thread switches.
   Waiter *next = nullptr;
   Waiter *free = nullptr;
+  Waiter *patient = nullptr;
   auto first_free_look = std::chrono::steady_clock::time_point::max();
   for (Waiter *w : waiters_) {
     if (w == self)
@@ -229,7 +250,9 @@ void Progress::hand_off(Waiter *self) {
     }
     if (!next && w->role == WaitRole::process)
       next = w;
-    if (w->role == WaitRole::free) {
+    if (w->role == WaitRole::patient)
+      patient = patient ? patient : w;
+    if (w->role == WaitRole::free || w->role == WaitRole::patient) {
       free = free ? free : w;
       first_free_look = std::min(first_free_look, w->looks_at);
     }
@@ -237,7 +260,9 @@ void Progress::hand_off(Waiter *self) {
   // The clock only when a free thread might be woken.
   if (!next && free) {
     const auto now = std::chrono::steady_clock::now();
-    if (now < free_pollers_wanted_until_ && first_free_look > now + kBusyCheck)
+    if (now >= free_pollers_wanted_until_)
+      next = patient;
+    else if (first_free_look > now + kBusyCheck)
       next = free;
   }
   if (next)

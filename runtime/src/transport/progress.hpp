@@ -39,6 +39,13 @@ enum class WaitRole {
   /// method, a method waiting for a send): it receives what it waits for
   /// itself, without a thread switch.
   process,
+  /// A thread that waits for the end of work that takes long (poc::sync()
+  /// waiting for its started calls): it polls only while no `process`
+  /// waiter does, so a thread that waits for its next piece of work (a
+  /// dataflow worker) receives it itself, without a thread switch. Like a
+  /// `free` one it looks now and then while another thread polls, and the
+  /// poller that leaves wakes it when nobody else would look soon.
+  patient,
   /// A pool thread waiting for a process to serve: the request that makes
   /// a process runnable then runs on the thread that received it.
   free,
@@ -48,6 +55,21 @@ enum class WaitRole {
 
 class Progress {
 public:
+  /// While one exists, the calling thread must not wait: wait_until throws
+  /// usage_error instead (a method running in place on the thread that
+  /// polls, Host::run_in_place, would otherwise wait for messages that only
+  /// it can receive). `who` names what runs, for the error.
+  class NoWaiting {
+  public:
+    explicit NoWaiting(const char *who) noexcept;
+    ~NoWaiting();
+    NoWaiting(const NoWaiting &) = delete;
+    NoWaiting &operator=(const NoWaiting &) = delete;
+
+  private:
+    const char *outer_;
+  };
+
   /// One round of polling, called by the poller without the mutex held;
   /// true if it received anything. It reports its own failures: it must
   /// not throw.
@@ -65,7 +87,8 @@ public:
   void set_watchdog(std::function<void(HostLock &)> check) { watchdog_ = std::move(check); }
 
   /// Returns (with `lk` held) once `pred()` holds; `pred` is evaluated with
-  /// the mutex held, by this thread or by the poller.
+  /// the mutex held, by this thread or by the poller. Throws usage_error if
+  /// it would have to wait under a NoWaiting.
   template <class Pred>
   void wait_until(HostLock &lk, Pred &&pred, WaitRole role = WaitRole::process) {
     if (pred())
@@ -120,6 +143,7 @@ private:
   unsigned watch_rounds_ = 0;
   std::vector<Waiter *> waiters_;
   int process_waiters_ = 0;
+  /// Waiters of the `patient` and `free` roles.
   int free_waiters_ = 0;
   /// Until when free pool threads stand by (want_free_pollers).
   std::chrono::steady_clock::time_point free_pollers_wanted_until_{};

@@ -59,6 +59,10 @@ struct ClassFunctions {
   const PersistOps *persist;
   /// Registers the class in poc::TypeRegistry under a name.
   void (*add_type)(std::string name);
+  /// The name of method `method` if it is marked POC_NONBLOCKING (its
+  /// requests may run where they arrive), else null; null if the class
+  /// marks none.
+  const char *(*nonblocking)(std::uint64_t method) noexcept;
 };
 
 /// What a host needs to run processes of one class. Keyed by
@@ -127,6 +131,16 @@ template <class T> constexpr const PersistOps *persist_ops_of() noexcept {
   else
     return nullptr;
 }
+
+/// `Server::nonblocking` if the server has one (poc++ generates it for a
+/// class that marks a method POC_NONBLOCKING), else null.
+template <class Server> constexpr auto nonblocking_of() noexcept {
+  using Fn = const char *(*)(std::uint64_t) noexcept;
+  if constexpr (requires { Server::nonblocking(std::uint64_t{}); })
+    return Fn(&Server::nonblocking);
+  else
+    return Fn(nullptr);
+}
 } // namespace detail
 
 /// Makes class `T` creatable as a process, served by `Server` (which has
@@ -153,7 +167,8 @@ private:
       [](void *object) { delete static_cast<T *>(object); },
       detail::group_member_of<T>(),
       detail::persist_ops_of<T>(),
-      &TypeRegistry::add<T>};
+      &TypeRegistry::add<T>,
+      detail::nonblocking_of<Server>()};
 };
 
 } // namespace poc
