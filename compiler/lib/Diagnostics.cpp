@@ -65,6 +65,10 @@ DiagSpec specFor(Diag D) {
             "process operations need C++20 or later, but this file is compiled with "
             "'-std=%0'; compile it with -std=c++20 (files without process operations keep "
             "their standard)"};
+  case Diag::WaitsInNonblocking:
+    return {DiagnosticsEngine::Error,
+            "%0 waits, but '%1' is marked POC_NONBLOCKING: its calls may run on the thread that "
+            "received them, which must not wait; start the call instead, or remove the mark"};
   case Diag::UnencodableType:
     return {DiagnosticsEngine::Error, "values of type %0 are encoded here but cannot be sent (%1)"};
   }

@@ -107,6 +107,7 @@ RemoteMethod InterfaceGen::buildMethod(const CXXMethodDecl *MD, std::string Key)
   M.Decl = MD;
   M.Key = std::move(Key);
   M.IsCtor = isa<CXXConstructorDecl>(MD);
+  M.Nonblocking = !M.IsCtor && isNonblocking(MD);
   M.Signature = methodSignature(MD);
   std::vector<QualType> Carried;
   for (const ParmVarDecl *PD : MD->parameters())
@@ -507,8 +508,8 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
   return S;
 }
 
-void InterfaceGen::serveBases(const CXXRecordDecl *RD, std::string &Out,
-                              std::set<const CXXRecordDecl *> &Seen) {
+void InterfaceGen::servedByBases(const CXXRecordDecl *RD, std::vector<const RemoteMethod *> &Out,
+                                 std::set<const CXXRecordDecl *> &Seen) {
   for (const CXXBaseSpecifier &B : RD->bases()) {
     const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
     if (!Base || B.getAccessSpecifier() != AS_public || !Seen.insert(Base->getDefinition()).second)
@@ -516,9 +517,8 @@ void InterfaceGen::serveBases(const CXXRecordDecl *RD, std::string &Out,
     const RemoteClass &BC = classFor(Base);
     for (const RemoteMethod &M : BC.Methods)
       if (!M.Problem)
-        Out += "case ::poc::method_id(\"" + M.Identity + "\"):\nrq.invoke(self, " +
-               memberPointer(M) + ");\nreturn;\n";
-    serveBases(BC.Decl, Out, Seen);
+        Out.push_back(&M);
+    servedByBases(BC.Decl, Out, Seen);
   }
 }
 
@@ -534,10 +534,12 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
   for (const RemoteMethod &M : C.Methods)
     if (!M.Problem)
       OS << "case " << M.Key << ":\nrq.invoke(self, " << memberPointer(M) << ");\nreturn;\n";
-  std::string Inherited;
+  std::vector<const RemoteMethod *> Inherited;
   std::set<const CXXRecordDecl *> Seen;
-  serveBases(C.Decl, Inherited, Seen);
-  OS << Inherited;
+  servedByBases(C.Decl, Inherited, Seen);
+  for (const RemoteMethod *M : Inherited)
+    OS << "case ::poc::method_id(\"" << M->Identity << "\"):\nrq.invoke(self, " << memberPointer(*M)
+       << ");\nreturn;\n";
   for (const auto &[Sig, MP] : C.ExtraServed)
     OS << "case ::poc::method_id(\"" << Sig << "\"):\nrq.invoke(self, " << MP << ");\nreturn;\n";
   // Specialisations of member function templates are registered by the
@@ -569,7 +571,22 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
       OS << ", " << P.Type;
     OS << ">();\n";
   }
-  OS << "default:\nrq.unknown_method(ctor, class_name);\n}\n}\n};\n";
+  OS << "default:\nrq.unknown_method(ctor, class_name);\n}\n}\n";
+  // The methods marked POC_NONBLOCKING, by id, for the runtime
+  // (ClassFunctions::nonblocking); only a class that marks one has it.
+  std::string Marked;
+  for (const RemoteMethod &M : C.Methods)
+    if (!M.Problem && M.Nonblocking)
+      Marked += "case " + M.Key + ":\nreturn \"" + M.Decl->getQualifiedNameAsString() + "\";\n";
+  for (const RemoteMethod *M : Inherited)
+    if (M->Nonblocking)
+      Marked += "case ::poc::method_id(\"" + M->Identity + "\"):\nreturn \"" +
+                M->Decl->getQualifiedNameAsString() + "\";\n";
+  if (!Marked.empty())
+    OS << "/// The name of `method` if it is marked POC_NONBLOCKING, else null.\n"
+       << "static const char *nonblocking(std::uint64_t method) noexcept {\nswitch (method) {\n"
+       << Marked << "default:\nreturn nullptr;\n}\n}\n";
+  OS << "};\n";
   OS << "inline const ::poc::ClassRegistration<" << C.Type << ", " << C.Id << "_server> " << C.Id
      << "_registration{\"" << C.Name << "\"};\n";
   OS << "} // namespace poc_gen\n";

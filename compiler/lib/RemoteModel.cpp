@@ -115,6 +115,16 @@ bool hasAnnotation(const Decl *D, StringRef Text) {
       return true;
   return false;
 }
+} // namespace
+
+bool isNonblocking(const FunctionDecl *FD) {
+  for (const FunctionDecl *R : FD->redecls())
+    if (hasAnnotation(R, "poc::nonblocking"))
+      return true;
+  return false;
+}
+
+namespace {
 
 void addWithBases(const CXXRecordDecl *RD, std::set<std::string> &Out) {
   if (!RD || !RD->hasDefinition())

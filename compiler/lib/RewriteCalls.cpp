@@ -120,6 +120,9 @@ std::string RewriteVisitor::clientWrapper(const CXXMethodDecl *MD, const RemoteM
   std::string Variant;
   if (takeStartOf(Begin))
     Variant = isDiscarded() ? "_start" : "_future";
+  else
+    checkNoWait(Begin, "a synchronous call of '" + MD->getQualifiedNameAsString() +
+                           "', which may be remote,");
   const RemoteClass &Unit = Gen->unitFor(MD);
   Gen->use(Unit, M, Variant);
   noteUse(Unit);
@@ -175,6 +178,7 @@ bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
   }
   if (const CXXRecordDecl *RD = persistentClass(E))
     checkPersistable(RD, E->getBeginLoc());
+  checkWaitingCall(E);
   if (isa<CXXMemberCallExpr>(E))
     return true;
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && rewriteProcessOperator(Op))

@@ -121,6 +121,8 @@ bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
   if (!inUserFile(E->getBeginLoc()) || !isRemoteNew(E) || !rewritable(E))
     return true;
   bool Started = StartedNews.count(E) || takeStart(E->getBeginLoc());
+  if (!Started)
+    checkNoWait(E->getBeginLoc(), "creating a process without 'start'");
   const Expr *Where = E->getPlacementArg(0);
   SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
   SourceLocation WhereBegin = SM->getExpansionLoc(Where->getBeginLoc());
@@ -230,6 +232,7 @@ bool RewriteVisitor::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
   }
   if (!Fn || !rewritable(E))
     return true;
+  checkNoWait(E->getBeginLoc(), "deleting an object that may be a process");
   replace(SM->getExpansionLoc(E->getBeginLoc()), SM->getExpansionLoc(Arg->getBeginLoc()), Fn);
   R.InsertTextAfterToken(SM->getExpansionLoc(Arg->getEndLoc()), ")");
   return true;

@@ -74,6 +74,27 @@ bool RewriteVisitor::rewritable(const Expr *E) {
 
 void RewriteVisitor::noteUse(const RemoteClass &C) { Layout.noteUseAt(C, CurrentTop); }
 
+void RewriteVisitor::checkNoWait(SourceLocation At, const std::string &What) {
+  if (NonblockingFunction)
+    Diags.report(At, Diag::WaitsInNonblocking)
+        << What << NonblockingFunction->getQualifiedNameAsString();
+}
+
+void RewriteVisitor::checkWaitingCall(const CallExpr *E) {
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (!NonblockingFunction || !FD)
+    return;
+  const std::string Name = FD->getQualifiedNameAsString();
+  if (Name == "poc::sync" || Name == "poc::wait_until") {
+    checkNoWait(E->getBeginLoc(), "'" + Name + "()'");
+    return;
+  }
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (MD && MD->getParent()->getQualifiedNameAsString() == "poc::future" &&
+      (MD->getName() == "get" || MD->getName() == "wait"))
+    checkNoWait(E->getExprLoc(), "a future's '" + MD->getNameAsString() + "()'");
+}
+
 bool RewriteVisitor::VisitMemberExpr(MemberExpr *E) {
   if (!inUserFile(E->getBeginLoc()) || !E->isArrow())
     return true;

@@ -46,6 +46,9 @@ enum class Diag {
   /// A process operation in a file compiled with a standard older than
   /// C++20: %0 = the -std= value.
   NeedsCxx20,
+  /// An operation that waits, in a method marked POC_NONBLOCKING: %0 = the
+  /// operation, %1 = the method.
+  WaitsInNonblocking,
 };
 
 /// Reports poc++ diagnostics through one DiagnosticsEngine.

@@ -49,6 +49,9 @@ struct RemoteMethod {
   std::string Identity;
   std::string Result; ///< result type spelled for generated code
   bool IsCtor = false;
+  /// Marked POC_NONBLOCKING: the server lets its requests run where they
+  /// arrive.
+  bool Nonblocking = false;
   std::vector<RemoteParam> Params;
   /// Why it cannot be called remotely, if it cannot; then it is left out of
   /// the interface and a remote call to it is an error.
@@ -123,8 +126,10 @@ private:
   std::string copyBacks(const RemoteMethod &M) const;
   std::string memberPointer(const RemoteMethod &M) const;
   void addGroupSpecialisations(RemoteClass &C);
-  void serveBases(const clang::CXXRecordDecl *RD, std::string &Out,
-                  std::set<const clang::CXXRecordDecl *> &Seen);
+  /// The methods of \p RD's public bases (and theirs) that a server of
+  /// \p RD also serves, each base once.
+  void servedByBases(const clang::CXXRecordDecl *RD, std::vector<const RemoteMethod *> &Out,
+                     std::set<const clang::CXXRecordDecl *> &Seen);
 
   clang::ASTContext &Ctx;
   Serializability &Sendable;

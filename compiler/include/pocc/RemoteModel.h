@@ -47,6 +47,11 @@ std::vector<const clang::CXXRecordDecl *> dependentCreationClasses(const clang::
 /// True if \p RD derives (directly or not) from poc::ProcessGroupMember.
 bool isProcessGroupMember(const clang::CXXRecordDecl *RD);
 
+/// True if \p FD, or any declaration of it, is marked POC_NONBLOCKING
+/// (<poc/annotations.hpp>): its remote calls may run on the thread that
+/// receives them, so its body must not wait.
+bool isNonblocking(const clang::FunctionDecl *FD);
+
 /// True if \p T is a pointer to non-class, non-function, non-void data.
 bool isScalarPointer(clang::QualType T);
 

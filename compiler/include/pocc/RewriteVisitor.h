@@ -100,6 +100,16 @@ public:
     return true; // sizeof/alignof operands are not evaluated
   }
   bool TraverseDecltypeTypeLoc(clang::DecltypeTypeLoc) { return true; }
+  /// A lambda's body runs wherever the lambda is called, maybe on another
+  /// thread: the rule of a POC_NONBLOCKING method around it does not
+  /// reach into it.
+  bool TraverseLambdaExpr(clang::LambdaExpr *E) {
+    const clang::FunctionDecl *Saved = NonblockingFunction;
+    NonblockingFunction = nullptr;
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    NonblockingFunction = Saved;
+    return R;
+  }
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *E);
   bool VisitCallExpr(clang::CallExpr *E);
   bool VisitCXXNewExpr(clang::CXXNewExpr *E);
@@ -125,11 +135,20 @@ private:
   }
   template <class F> bool traverseFunction(clang::FunctionDecl *FD, F Traverse) {
     clang::FunctionDecl *Saved = CurrentFunction;
+    const clang::FunctionDecl *SavedNonblocking = NonblockingFunction;
     CurrentFunction = FD;
+    NonblockingFunction = isNonblocking(FD) ? FD : nullptr;
     bool R = Traverse();
     CurrentFunction = Saved;
+    NonblockingFunction = SavedNonblocking;
     return R;
   }
+  /// Reports \p What (an operation that waits) at \p At if it is in the
+  /// body of a method marked POC_NONBLOCKING.
+  void checkNoWait(clang::SourceLocation At, const std::string &What);
+  /// checkNoWait for a call of poc::sync, poc::wait_until or a poc::future's
+  /// get or wait.
+  void checkWaitingCall(const clang::CallExpr *E);
   /// Consumes a `start` keyword in front of \p Begin, if there is one.
   bool takeStart(clang::SourceLocation Begin);
   /// takeStart for a call beginning at \p Begin, and an error if the
@@ -221,6 +240,9 @@ private:
   /// Where the keyword that takeStart consumed last was.
   clang::SourceLocation LastStartKeyword;
   clang::FunctionDecl *CurrentFunction = nullptr;
+  /// The method marked POC_NONBLOCKING whose body is being visited, if any
+  /// (checkNoWait).
+  const clang::FunctionDecl *NonblockingFunction = nullptr;
   const clang::Decl *CurrentTop = nullptr;
   std::vector<const clang::Stmt *> Parents;
 };
