@@ -11,6 +11,7 @@
 
 #include <dataflow/entry.hpp>
 
+#include <poc/annotations.hpp>
 #include <poc/sync.hpp>
 
 #include <cstdint>
@@ -68,8 +69,11 @@ public:
   void begin() { run_->begin(); }
   /// Batch `sequence` of those machine `from` sends here. Each of that
   /// machine's workers calls this itself, and the runtime orders only one
-  /// caller's calls, so the run puts the batches back in order.
-  void deliver(int from, std::uint64_t sequence, std::vector<std::byte> batch) {
+  /// caller's calls, so the run puts the batches back in order. It never
+  /// waits (it takes the run's lock and starts calls), so it runs on the
+  /// thread that receives the batch, often a waiting worker that then runs
+  /// the job the batch made ready: no thread is woken for it.
+  POC_NONBLOCKING void deliver(int from, std::uint64_t sequence, std::vector<std::byte> batch) {
     run_->accept(from, sequence, std::move(batch));
   }
   /// Machine 0: the results or the failure.
