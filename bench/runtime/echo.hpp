@@ -22,6 +22,10 @@ public:
   Echo() = default;
   int inc(int x) { return x + 1; }
   void put(std::uint64_t a, std::uint64_t b) { sum_ += a + b; }
+  /// inc and put marked POC_NONBLOCKING (the server's `nonblocking` lists
+  /// them): they run on the thread that receives them.
+  int inc_in_place(int x) { return x + 1; }
+  void put_in_place(std::uint64_t a, std::uint64_t b) { sum_ += a + b; }
   std::uint64_t total() const { return sum_; }
   std::uint64_t size_of(const std::vector<double> &v) { return v.size(); }
 
@@ -76,6 +80,8 @@ struct Echo_interface {
     ctor_0 = ::poc::method_id("bench::Echo::Echo()"),
     inc_0 = ::poc::method_id("bench::Echo::inc(int)"),
     put_0 = ::poc::method_id("bench::Echo::put(std::uint64_t,std::uint64_t)"),
+    inc_in_place_0 = ::poc::method_id("bench::Echo::inc_in_place(int)"),
+    put_in_place_0 = ::poc::method_id("bench::Echo::put_in_place(std::uint64_t,std::uint64_t)"),
     total_0 = ::poc::method_id("bench::Echo::total() const"),
     size_of_0 = ::poc::method_id("bench::Echo::size_of(const std::vector<double>&)"),
     cpu_seconds_0 = ::poc::method_id("bench::Echo::cpu_seconds() const"),
@@ -97,6 +103,16 @@ struct Echo_client : Echo_interface {
     if (!::poc::is_remote(self))
       return self->put(a, b);
     ::poc::Call call(self, Echo_interface::put_0);
+    call.args(a, b);
+    call.start();
+  }
+  static int inc_in_place_0(Echo *self, int x) {
+    ::poc::Call call(self, Echo_interface::inc_in_place_0);
+    call.args(x);
+    return call.invoke<int>();
+  }
+  static void put_in_place_0_start(Echo *self, std::uint64_t a, std::uint64_t b) {
+    ::poc::Call call(self, Echo_interface::put_in_place_0);
     call.args(a, b);
     call.start();
   }
@@ -137,6 +153,12 @@ struct Echo_server : Echo_interface {
     case put_0:
       rq.invoke(self, &Echo::put);
       return;
+    case inc_in_place_0:
+      rq.invoke(self, &Echo::inc_in_place);
+      return;
+    case put_in_place_0:
+      rq.invoke(self, &Echo::put_in_place);
+      return;
     case total_0:
       rq.invoke(self, &Echo::total);
       return;
@@ -163,6 +185,16 @@ struct Echo_server : Echo_interface {
     if (ctor != ctor_0)
       rq.unknown_method(ctor);
     return rq.construct<Echo>();
+  }
+  static const char *nonblocking(std::uint64_t method) noexcept {
+    switch (method) {
+    case inc_in_place_0:
+      return "bench::Echo::inc_in_place";
+    case put_in_place_0:
+      return "bench::Echo::put_in_place";
+    default:
+      return nullptr;
+    }
   }
 };
 

@@ -76,26 +76,28 @@ int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls) {
 
   // Synchronous call round trip vs a 4-byte MPI_Send/MPI_Recv ping-pong.
   const int iters = 20000;
-  auto [rt, raw_rt] = alternate(
-      [&] {
-        bench::start_raw(e, I::raw_pong_0, 0, iters);
-        int v = 0;
-        auto t0 = clock_type::now();
-        for (int i = 0; i < iters; ++i) {
-          MPI_Send(&v, 1, MPI_INT, peer, 10, bench::raw_comm);
-          MPI_Recv(&v, 1, MPI_INT, peer, 10, bench::raw_comm, MPI_STATUS_IGNORE);
-        }
-        double us = seconds_since(t0) / iters * 1e6;
-        poc::sync();
-        return us;
-      },
-      [&] {
-        int x = 0;
-        auto t0 = clock_type::now();
-        for (int i = 0; i < iters; ++i)
-          x = Echo_client::inc_0(e, x);
-        return seconds_since(t0) / iters * 1e6;
-      });
+  auto raw_round_trip = [&] {
+    bench::start_raw(e, I::raw_pong_0, 0, iters);
+    int v = 0;
+    auto t0 = clock_type::now();
+    for (int i = 0; i < iters; ++i) {
+      MPI_Send(&v, 1, MPI_INT, peer, 10, bench::raw_comm);
+      MPI_Recv(&v, 1, MPI_INT, peer, 10, bench::raw_comm, MPI_STATUS_IGNORE);
+    }
+    double us = seconds_since(t0) / iters * 1e6;
+    poc::sync();
+    return us;
+  };
+  auto round_trip_of = [&](int (*call)(Echo *, int)) {
+    return [&, call] {
+      int x = 0;
+      auto t0 = clock_type::now();
+      for (int i = 0; i < iters; ++i)
+        x = call(e, x);
+      return seconds_since(t0) / iters * 1e6;
+    };
+  };
+  auto [rt, raw_rt] = alternate(raw_round_trip, round_trip_of(&Echo_client::inc_0));
   if (idle) {
     row("sync call round trip, 6 idle processes (us)", rt, raw_rt, "us");
     // CPU the idle hosts use while nothing happens, in % of one core.
@@ -110,6 +112,10 @@ int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls) {
     return 0;
   }
   row("sync call round trip, int arg/result (us)", rt, raw_rt, "us");
+  // The same call to a POC_NONBLOCKING method, which runs where it arrives.
+  auto [rt_in_place, raw_rt_in_place] =
+      alternate(raw_round_trip, round_trip_of(&Echo_client::inc_in_place_0));
+  row("sync call round trip, POC_NONBLOCKING method (us)", rt_in_place, raw_rt_in_place, "us");
   if (rt_only) {
     poc::destroy(e);
     return 0;
@@ -117,32 +123,38 @@ int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls) {
 
   // Start throughput vs the MPI_Isend message rate (16-byte payloads).
   const int calls = 200000;
-  auto [rate, raw_rate] = alternate(
-      [&] {
-        bench::start_raw(e, I::raw_sink_0, 0, calls);
-        constexpr int kWindow = 256;
-        std::vector<std::uint64_t> buf(2 * kWindow);
-        std::vector<MPI_Request> reqs(kWindow);
-        auto t0 = clock_type::now();
-        for (int done = 0; done < calls; done += kWindow) {
-          for (int k = 0; k < kWindow; ++k)
-            MPI_Isend(&buf[2 * k], 16, MPI_BYTE, peer, 11, bench::raw_comm, &reqs[k]);
-          MPI_Waitall(kWindow, reqs.data(), MPI_STATUSES_IGNORE);
-        }
-        int token = 0;
-        MPI_Recv(&token, 1, MPI_INT, peer, 12, bench::raw_comm, MPI_STATUS_IGNORE);
-        double r = calls / seconds_since(t0);
-        poc::sync();
-        return r;
-      },
-      [&] {
-        auto t0 = clock_type::now();
-        for (int i = 0; i < calls; ++i)
-          Echo_client::put_0_start(e, static_cast<std::uint64_t>(i), 1);
-        poc::sync();
-        return calls / seconds_since(t0);
-      });
+  auto raw_stream = [&] {
+    bench::start_raw(e, I::raw_sink_0, 0, calls);
+    constexpr int kWindow = 256;
+    std::vector<std::uint64_t> buf(2 * kWindow);
+    std::vector<MPI_Request> reqs(kWindow);
+    auto t0 = clock_type::now();
+    for (int done = 0; done < calls; done += kWindow) {
+      for (int k = 0; k < kWindow; ++k)
+        MPI_Isend(&buf[2 * k], 16, MPI_BYTE, peer, 11, bench::raw_comm, &reqs[k]);
+      MPI_Waitall(kWindow, reqs.data(), MPI_STATUSES_IGNORE);
+    }
+    int token = 0;
+    MPI_Recv(&token, 1, MPI_INT, peer, 12, bench::raw_comm, MPI_STATUS_IGNORE);
+    double r = calls / seconds_since(t0);
+    poc::sync();
+    return r;
+  };
+  auto stream_of = [&](void (*start)(Echo *, std::uint64_t, std::uint64_t)) {
+    return [&, start] {
+      auto t0 = clock_type::now();
+      for (int i = 0; i < calls; ++i)
+        start(e, static_cast<std::uint64_t>(i), 1);
+      poc::sync();
+      return calls / seconds_since(t0);
+    };
+  };
+  auto [rate, raw_rate] = alternate(raw_stream, stream_of(&Echo_client::put_0_start));
   row("start throughput, void, 16-byte args (calls/s)", rate, raw_rate, "1/s");
+  auto [rate_in_place, raw_rate_in_place] =
+      alternate(raw_stream, stream_of(&Echo_client::put_in_place_0_start));
+  row("start throughput, POC_NONBLOCKING method (calls/s)", rate_in_place, raw_rate_in_place,
+      "1/s");
 
   // 32 MiB argument: into a remote array (received in place) and as a
   // std::vector argument (the server allocates it), vs MPI_Send + 4-byte ack.

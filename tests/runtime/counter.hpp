@@ -30,6 +30,9 @@ public:
   int get() const { return value_; }
   std::string name() const { return name_; }
   void append(int x) { log_.push_back(x); }
+  /// append, marked POC_NONBLOCKING (the server's `nonblocking` lists it):
+  /// its calls run where they arrive when the process is idle.
+  void note(int x) { log_.push_back(x); }
   std::vector<int> log() const { return log_; }
   void fail(std::string message) { throw std::invalid_argument(message); }
   /// Copy-back through a reference and a pointer.
@@ -84,6 +87,7 @@ struct Counter_interface {
     get_0 = ::poc::method_id("demo::Counter::get() const"),
     name_0 = ::poc::method_id("demo::Counter::name() const"),
     append_0 = ::poc::method_id("demo::Counter::append(int)"),
+    note_0 = ::poc::method_id("demo::Counter::note(int)"),
     log_0 = ::poc::method_id("demo::Counter::log() const"),
     fail_0 = ::poc::method_id("demo::Counter::fail(std::string)"),
     twice_0 = ::poc::method_id("demo::Counter::twice(int&,std::string*)"),
@@ -153,6 +157,11 @@ struct Counter_client : Counter_interface {
       return;
     }
     ::poc::Call call(self, Counter_interface::append_0);
+    call.args(x);
+    call.start();
+  }
+  static void note_0_start(Counter *self, int x) {
+    ::poc::Call call(self, Counter_interface::note_0);
     call.args(x);
     call.start();
   }
@@ -344,6 +353,9 @@ struct Counter_server : Counter_interface {
     case name_0:
       rq.invoke(self, &Counter::name);
       return;
+    case note_0:
+      rq.invoke(self, &Counter::note);
+      return;
     case append_0:
       rq.invoke(self, &Counter::append);
       return;
@@ -411,6 +423,9 @@ struct Counter_server : Counter_interface {
     default:
       rq.unknown_method(ctor, class_name);
     }
+  }
+  static const char *nonblocking(std::uint64_t method) noexcept {
+    return method == note_0 ? "demo::Counter::note" : nullptr;
   }
 };
 

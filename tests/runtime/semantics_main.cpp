@@ -40,6 +40,28 @@ int body() {
     poc::destroy(n);
   });
 
+  check::section("calls of a POC_NONBLOCKING method keep the caller's order", [] {
+    // note runs where it arrives when the process is idle, append is queued
+    // for a pool thread: interleaved, they must still run in call order,
+    // also with a second caller (a process) sending to the same counter.
+    Counter *c = make(0);
+    Counter *other = make(0, "m2");
+    for (int i = 0; i < 2000; ++i) {
+      if (i % 3 == 0)
+        Counter_client::append_0_start(c, i);
+      else
+        Counter_client::note_0_start(c, i);
+      if (i % 500 == 0)
+        Counter_client::add_to_0(other, c, 0);
+    }
+    std::vector<int> log = Counter_client::log_0(c);
+    std::vector<int> expected(2000);
+    std::iota(expected.begin(), expected.end(), 0);
+    CHECK(log == expected);
+    poc::destroy(other);
+    poc::destroy(c);
+  });
+
   check::section("copy-back of reference and pointer arguments", [] {
     Counter *c = make(0);
     int x = 21;
