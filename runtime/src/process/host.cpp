@@ -91,6 +91,7 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExten
     route(std::move(m), link);
   });
   engine_.progress().set_watchdog([this](HostLock &lk) { spawned_.check_alive(lk); });
+  engine_.progress().set_quiet([this](HostLock &lk) { send_deferred_acks(lk); });
   engine_.peer_failures().set_handler([this](int peer, const std::string &failure, HostLock &lk) {
     spawned_.peer_failed(peer, failure, lk);
   });
@@ -265,8 +266,21 @@ void Host::run_in_place(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
   p.served = false;
   if (!p.mailbox.empty() || stopping_)
     return schedule(p, lk);
-  // Nobody lingers for more requests here: acknowledge now.
-  flush_acks(p, false, lk);
+  // Nobody lingers for more requests here: the poller acknowledges them
+  // once nothing more arrives (a full batch has gone already).
+  if (p.unacked &&
+      std::find(deferred_acks_.begin(), deferred_acks_.end(), p.id) == deferred_acks_.end())
+    deferred_acks_.push_back(p.id);
+}
+
+void Host::send_deferred_acks(HostLock &lk) {
+  for (const ProcessId &id : deferred_acks_) {
+    auto it = processes_.find(id);
+    // A process that ended or is served again acknowledges by itself.
+    if (it != processes_.end() && !it->second->served)
+      flush_acks(*it->second, false, lk);
+  }
+  deferred_acks_.clear();
 }
 
 void Host::reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead,

@@ -99,6 +99,10 @@ private:
   /// so at most one runs in place per thread: it cannot poll, so it cannot
   /// receive another.
   void run_in_place(Process &p, std::unique_ptr<Message> m, HostLock &lk);
+  /// Sends the acknowledgements that calls run in place left for the
+  /// poller's next quiet round (Progress::set_quiet), so that a stream of
+  /// them is acknowledged in batches, as a served process does.
+  void send_deferred_acks(HostLock &lk);
   /// Gives `p` a pool thread for its queued requests (start_process) and
   /// wakes it, unless it is this thread, which serves it when it stops
   /// polling.
@@ -168,6 +172,9 @@ private:
   std::vector<Worker *> idle_workers_;
   /// While the job ends: processes to end once a pool thread is free.
   std::deque<Process *> runnable_;
+  /// Processes whose calls ran in place and are not all acknowledged yet
+  /// (send_deferred_acks).
+  std::vector<ProcessId> deferred_acks_;
 
   // Shutdown.
   bool stopping_ = false;

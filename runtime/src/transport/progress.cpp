@@ -202,6 +202,8 @@ void Progress::lead(HostLock &lk, Waiter &self) {
       backoff.reset();
       leader_napping_ = false;
     } else {
+      if (quiet_)
+        quiet_(lk);
       backoff.pause(lk, self.cv);
       leader_napping_ = backoff.napping();
       // Followers with deadlines (block receives) re-check while it is quiet.
@@ -212,6 +214,8 @@ void Progress::lead(HostLock &lk, Waiter &self) {
     if ((*self.pred)())
       break;
   }
+  if (quiet_)
+    quiet_(lk);
   leader_ = nullptr;
   hand_off(&self);
 }

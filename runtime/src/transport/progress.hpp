@@ -86,6 +86,12 @@ public:
   /// that polls (SpawnedHosts::check_alive).
   void set_watchdog(std::function<void(HostLock &)> check) { watchdog_ = std::move(check); }
 
+  /// `work` runs with the mutex held, on the thread that polls, after a
+  /// round that received nothing and as the poller gives the role up:
+  /// what may wait until nothing more arrives at once (Host's
+  /// acknowledgements of calls run in place, sent for a whole stream).
+  void set_quiet(std::function<void(HostLock &)> work) { quiet_ = std::move(work); }
+
   /// Returns (with `lk` held) once `pred()` holds; `pred` is evaluated with
   /// the mutex held, by this thread or by the poller. Throws usage_error if
   /// it would have to wait under a NoWaiting.
@@ -139,6 +145,7 @@ private:
   std::mutex mu_;
   Poll poll_;
   std::function<void(HostLock &)> watchdog_;
+  std::function<void(HostLock &)> quiet_;
   std::chrono::steady_clock::time_point watched_at_ = std::chrono::steady_clock::now();
   unsigned watch_rounds_ = 0;
   std::vector<Waiter *> waiters_;
