@@ -94,15 +94,32 @@ std::string HeaderCopies::fileName(FileID FID) const {
   return userFileName(SM.getFileEntryRefForID(FID)->getName());
 }
 
-std::string HeaderCopies::copyPath(FileID FID) const {
-  // The original's path under the directory: unique, and it says which
-  // header a copy is.
-  if (Opts.PortableNames) {
-    llvm::SmallString<256> Path(Opts.HeaderDir);
-    llvm::sys::path::append(Path, fileName(FID));
-    return Path.str().str();
+void HeaderCopies::nameCopies(const std::map<const FileEntry *, FileID> &Copied) {
+  // The original's path under the directory says which header a copy is.
+  // A portable name is relative to the source's folder; the `..` that
+  // climb out of it would climb out of the directory too, and a user looks
+  // for `include/a.hpp` there, not `../include/a.hpp`.
+  std::map<std::string, std::vector<FileID>> ByName;
+  for (const auto &[FE, FID] : Copied) {
+    std::string Name = fileName(FID);
+    if (Opts.PortableNames) {
+      llvm::SmallString<256> Inside;
+      auto Part = llvm::sys::path::begin(Name), End = llvm::sys::path::end(Name);
+      while (Part != End && *Part == "..")
+        ++Part;
+      for (; Part != End; ++Part)
+        llvm::sys::path::append(Inside, *Part);
+      Name = Inside.str().str();
+    }
+    ByName[Name].push_back(FID);
   }
-  return Opts.HeaderDir + fileName(FID);
+  for (const auto &[Name, FIDs] : ByName)
+    for (FileID FID : FIDs) {
+      llvm::SmallString<256> Path(Opts.HeaderDir);
+      llvm::sys::path::append(
+          Path, FIDs.size() == 1 ? Name : absolutePath(SM.getFileEntryRefForID(FID)->getName()));
+      CopyPaths[FID] = Path.str().str();
+    }
 }
 
 bool HeaderCopies::write(Rewriter &R, const std::vector<IncludeDirective> &Includes) {
@@ -141,6 +158,7 @@ bool HeaderCopies::write(Rewriter &R, const std::vector<IncludeDirective> &Inclu
         Grew = true;
     }
   }
+  nameCopies(Copied);
   // In the main file and the copies, directives name the copies; in the
   // copies, the user's other headers are named by absolute path (portable
   // names: relative to the source), as a copy is not in its original's

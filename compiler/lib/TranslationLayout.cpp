@@ -6,6 +6,8 @@
 #include "pocc/LayoutHash.h"
 #include "pocc/SerializerGen.h"
 
+#include "clang/Lex/Lexer.h"
+
 #include <algorithm>
 #include <map>
 
@@ -22,6 +24,49 @@ void TranslationLayout::noteUseAt(const RemoteClass &C, const Decl *Top) {
     if (Unit == &C && Top &&
         (!At || SM.isBeforeInTranslationUnit(Top->getBeginLoc(), At->getBeginLoc())))
       At = Top;
+}
+
+bool TranslationLayout::copyable(FileID FID, const std::vector<IncludeDirective> &Includes) const {
+  if (FID == SM.getMainFileID())
+    return true;
+  const SourceLocation IncludedAt = SM.getIncludeLoc(FID);
+  // `-include` headers are included from the predefines, which is no file.
+  if (IncludedAt.isInvalid() || !SM.getFileEntryRefForID(SM.getFileID(IncludedAt)))
+    return false;
+  const OptionalFileEntryRef Header = SM.getFileEntryRefForID(FID);
+  return Header && std::none_of(Includes.begin(), Includes.end(), [&](const IncludeDirective &I) {
+           return &I.Target.getFileEntry() == &Header->getFileEntry() &&
+                  I.Name.getBegin().isMacroID();
+         });
+}
+
+TranslationLayout::Insertion
+TranslationLayout::placementOf(const RemoteClass &C, const Decl *FirstUse,
+                               const std::vector<IncludeDirective> &Includes) const {
+  const Insertion BeforeUse{SM.getExpansionLoc(FirstUse->getBeginLoc()), FirstUse};
+  if (C.Decl->getTemplateInstantiationPattern())
+    return BeforeUse;
+  for (const auto *List : {&C.Ctors, &C.Methods})
+    for (const RemoteMethod &M : *List)
+      if (M.Decl && M.Decl->getPrimaryTemplate())
+        return BeforeUse;
+  const SourceLocation Class = SM.getExpansionLoc(C.Decl->getLocation());
+  if (SM.getFileID(Class) == SM.getFileID(BeforeUse.At) || !copyable(SM.getFileID(Class), Includes))
+    return BeforeUse;
+  for (const Decl *Top : Tops) {
+    const SourceLocation End = SM.getExpansionLoc(Top->getEndLoc());
+    if (SM.isBeforeInTranslationUnit(Class, SM.getExpansionLoc(Top->getBeginLoc())) ||
+        SM.isBeforeInTranslationUnit(End, Class))
+      continue;
+    if (!SM.isBeforeInTranslationUnit(End, BeforeUse.At))
+      return BeforeUse;
+    // The line after `class C { ... };` (a definition that declares
+    // variables too has no `;` there, and keeps the place before the use).
+    const SourceLocation After = Lexer::findLocationAfterToken(
+        End, tok::semi, SM, R.getLangOpts(), /*SkipTrailingWhitespaceAndNewLine=*/true);
+    return After.isValid() ? Insertion{After, Top} : BeforeUse;
+  }
+  return BeforeUse; // C is defined outside the user's files (a library's header)
 }
 
 std::string TranslationLayout::forwardDeclaration(const CXXRecordDecl *RD) const {
@@ -135,33 +180,38 @@ bool TranslationLayout::assemble(const std::vector<const RemoteClass *> &Servers
                                  DependentCalls *Dependent,
                                  const std::vector<IncludeDirective> &Includes,
                                  llvm::StringRef GeneratedName, std::string &Output) {
-  // Interface and client declarations before the first use of each unit.
-  std::map<const Decl *, std::string> Blocks;
-  std::vector<const Decl *> Order;
+  // Interface and client declarations where placementOf puts them: the
+  // declarations of each place, and the declaration whose namespaces they
+  // are inside.
+  std::map<SourceLocation, std::pair<const Decl *, std::string>> Blocks;
+  std::vector<SourceLocation> Order;
   if (Dependent)
     placeSpecialisations(*Dependent);
   for (const auto &[C, Top] : FirstUse) {
     if (!Top)
       continue; // declared at the end
+    const Insertion Place = placementOf(*C, Top, Includes);
     std::string Fwd;
-    if (SM.isBeforeInTranslationUnit(Top->getBeginLoc(), C->Decl->getBeginLoc()) ||
-        Top->getBeginLoc() == C->Decl->getBeginLoc())
+    if (Place.Scope == Top &&
+        (SM.isBeforeInTranslationUnit(Top->getBeginLoc(), C->Decl->getBeginLoc()) ||
+         Top->getBeginLoc() == C->Decl->getBeginLoc()))
       Fwd = forwardDeclaration(C->Decl);
-    if (!Blocks.count(Top))
-      Order.push_back(Top);
-    Blocks[Top] += Fwd + declarationsOf(*C, Dependent);
+    auto [Block, New] = Blocks.try_emplace(Place.At, Place.Scope, "");
+    if (New)
+      Order.push_back(Place.At);
+    Block->second.second += Fwd + declarationsOf(*C, Dependent);
   }
   std::string End = generateEnd(Servers, Dependent);
-  for (const Decl *Top : Order) {
-    SourceLocation Begin = SM.getExpansionLoc(Top->getBeginLoc());
-    unsigned Line = SM.getExpansionLineNumber(Begin);
-    unsigned Col = SM.getExpansionColumnNumber(Begin);
-    std::string Text = GenLineMarker.str() + formatCode(insertionBlock(Top, Blocks[Top])) +
-                       lineDirective(Line, Copies.fileName(SM.getFileID(Begin)));
+  for (SourceLocation At : Order) {
+    const auto &[Scope, Declarations] = Blocks[At];
+    unsigned Line = SM.getExpansionLineNumber(At);
+    unsigned Col = SM.getExpansionColumnNumber(At);
+    std::string Text = GenLineMarker.str() + formatCode(insertionBlock(Scope, Declarations)) +
+                       lineDirective(Line, Copies.fileName(SM.getFileID(At)));
     if (Col == 1)
-      R.InsertTextBefore(Begin, Text);
+      R.InsertTextBefore(At, Text);
     else
-      R.InsertTextBefore(Begin, "\n" + Text + std::string(Col - 1, ' '));
+      R.InsertTextBefore(At, "\n" + Text + std::string(Col - 1, ' '));
   }
 
   if (!Copies.write(R, Includes))

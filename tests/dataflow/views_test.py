@@ -36,8 +36,8 @@ def run(args, command, expect_status=0):
 
 
 def parse_dot(text):
-    """The nodes (id -> (label, machine, worker)), edges (from, to, label)
-    and clusters of a DOT text as the library writes it."""
+    """The nodes (id -> (label, machine, worker)), edges (from, to, label,
+    tooltip) and clusters of a DOT text as the library writes it."""
     nodes, edges, clusters = {}, [], []
     stack = []  # open clusters: (machine, worker)
     for line in text.splitlines():
@@ -57,9 +57,10 @@ def parse_dot(text):
                 fail(f"node outside every cluster: {line}")
             nodes[m.group(1)] = (m.group(2), stack[0][0], stack[-1][1])
             continue
-        m = re.fullmatch(r'(n\d+) -> (n\d+) \[label="((?:[^"\\]|\\.)*)".*\];', line)
+        m = re.fullmatch(r'(n\d+) -> (n\d+) \[label="((?:[^"\\]|\\.)*)", '
+                         r'tooltip="((?:[^"\\]|\\.)*)"\];', line)
         if m:
-            edges.append((m.group(1), m.group(2), m.group(3)))
+            edges.append(m.groups())
     if not text.startswith("digraph ") or stack:
         fail("not a closed digraph:\n" + text)
     return nodes, edges, clusters
@@ -81,14 +82,19 @@ def parse_stats(err):
     return rows, jobs
 
 
-def check(args, tmp, name, program, operands, instances, types, streams):
+def check(args, tmp, name, program, operands, instances, types, full_types, streams):
+    """Runs a program with --dot, --trace and --stats and checks the three
+    outputs; `types` are the edges' labels, `full_types` maps each to the
+    demangled type its tooltip names."""
     dot, trace = os.path.join(tmp, name + ".dot"), os.path.join(tmp, name + ".json")
     out, err = run(args, [os.path.join(args.bin, program), *operands, "--dot", dot, "--trace",
                           trace, "--stats", "--workers", "2"])
     machines = max(1, args.np)
 
     # DOT: every node once, in a cluster of a machine the run has (and of a
-    # worker, for task graphs); every edge between two of them, with a type.
+    # worker, for task graphs); every edge between two of them, labelled
+    # with its type as the program spells it, the demangled type in full in
+    # its tooltip after the output and port (or the stream).
     nodes, edges, clusters = parse_dot(open(dot).read())
     names = {label: (m, w) for label, m, w in nodes.values()}
     if sorted(names) != sorted(instances):
@@ -100,7 +106,12 @@ def check(args, tmp, name, program, operands, instances, types, streams):
         fail(f"{name}: worker clusters {clusters}")
     if sorted(e[2] for e in edges) != sorted(types):
         fail(f"{name}: edge types {sorted(e[2] for e in edges)}, not {sorted(types)}")
-    if any(a not in nodes or b not in nodes for a, b, _ in edges):
+    tooltip = r"stream \d+" if streams else r"\d+ -> \d+"
+    for _, _, label, text in edges:
+        m = re.fullmatch(tooltip + r": (.*)", text)
+        if not m or m.group(1) != full_types.get(label):
+            fail(f"{name}: tooltip '{text}' of an edge labelled {label}, not the full type")
+    if any(a not in nodes or b not in nodes for a, b, _, _ in edges):
         fail(f"{name}: an edge to a node the graph does not have: {edges}")
 
     # Trace: valid JSON; a track per worker of each machine; slices per node
@@ -153,21 +164,23 @@ def main():
         out = check(args, tmp, "integrate", "dataflow-integrate",
                     ["--variant", "pipeline", "--chunks", "6", "--points", "6000"],
                     {"read": 1, "integrate": 6, "write": 6}, ["std::pair<long, long>", "double"],
-                    False)
+                    {"std::pair<long, long>": "std::pair<long, long>", "double": "double"}, False)
         if not out.startswith("integral: "):
             fail("integrate: " + out)
         lcs = {f"block {i},{j}": 1 for i in range(10) for j in range(9)}
         lcs["lcs length"] = 1
-        types = ["std::pair<std::vector<int, std::allocator<int> >, std::vector<int, "
-                 "std::allocator<int> > >"] * (9 * 9 + 10 * 8 + 1)
+        # LCS's blocks pass two vectors: the label is what the program
+        # writes, a third of the demangled name.
+        blocks = "std::pair<std::vector<int>, std::vector<int>>"
+        demangled = ("std::pair<std::vector<int, std::allocator<int> >, std::vector<int, "
+                     "std::allocator<int> > >")
         out = check(args, tmp, "lcs", "dataflow-lcs",
                     ["--block", "300", "--steal", "on", args.data + "/a.txt", args.data + "/b.txt"],
-                    lcs, types,
-                    False)
+                    lcs, [blocks] * (9 * 9 + 10 * 8 + 1), {blocks: demangled}, False)
         if out != "lcs length: 1777\n":
             fail("lcs: " + out)
         out = check(args, tmp, "pingpong", "dataflow-pingpong", ["--threshold", "20"],
-                    {"A": None, "B": None}, ["int", "int"], True)
+                    {"A": None, "B": None}, ["int", "int"], {"int": "int"}, True)
         if not out.startswith("pingpong: B reached 20"):
             fail("pingpong: " + out)
         # A picture needs Graphviz: drawn if dot is there, else a clear error.

@@ -17,6 +17,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -79,12 +80,19 @@ public:
   bool write(clang::Rewriter &R, const std::vector<IncludeDirective> &Includes);
 
 private:
-  /// Where the rewritten copy of header \p FID goes.
-  std::string copyPath(clang::FileID FID) const;
+  /// Names each copy in \p Copied by the path it is written to: the
+  /// original's absolute path under Opts.HeaderDir; with Opts.PortableNames,
+  /// its path relative to the main file's folder without the leading `..`
+  /// (`../include/a.hpp` is `HeaderDir/include/a.hpp`), unless two copies
+  /// would share that name, which then keep absolute paths.
+  void nameCopies(const std::map<const clang::FileEntry *, clang::FileID> &Copied);
+  /// Where the rewritten copy of header \p FID goes (after nameCopies).
+  std::string copyPath(clang::FileID FID) const { return CopyPaths.at(FID); }
 
   const clang::SourceManager &SM;
   const TranslateOptions &Opts;
   Diagnostics &Diags;
+  std::map<clang::FileID, std::string> CopyPaths;
 };
 
 } // namespace pocc

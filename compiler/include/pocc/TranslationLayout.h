@@ -2,7 +2,9 @@
 //
 // The layout of a translation: each class's interface and client
 // declarations go right before the first namespace-scope declaration that
-// uses it (leaving and re-entering the namespaces it is in), the `remote<T>`
+// uses it (leaving and re-entering the namespaces it is in), or right after
+// the class when that use is in another file (so they are in the file that
+// declares the class, a header's copy if that is a header), the `remote<T>`
 // specialisations dependent calls need go right after their classes, and
 // the serializers, client wrappers, servers, registrations and the
 // generated `main` go at the end. assemble() puts the rewritten file and
@@ -61,6 +63,24 @@ private:
   /// The interface and client declarations of \p C, and its `remote<T>`
   /// specialisation if it has one.
   std::string declarationsOf(const RemoteClass &C, DependentCalls *Dependent);
+  /// Where a block of declarations is inserted, and the namespace-scope
+  /// declaration whose namespaces it leaves and re-enters.
+  struct Insertion {
+    clang::SourceLocation At;
+    const clang::Decl *Scope;
+  };
+  /// Where \p C's declarations go, given the namespace-scope declaration
+  /// \p FirstUse that uses it first: before FirstUse; or, if FirstUse is in
+  /// another file than C and after the declaration that defines C, right
+  /// after that definition's `;`, unless C is a template's instance (whose
+  /// arguments may be declared later) or a member template's unit, or its
+  /// file cannot be copied (copyable).
+  Insertion placementOf(const RemoteClass &C, const clang::Decl *FirstUse,
+                        const std::vector<IncludeDirective> &Includes) const;
+  /// True if file \p FID is the main file or a header that every directive
+  /// naming it can name a copy of instead: included by a directive written
+  /// in a file (not through `-include`), its name not made by a macro.
+  bool copyable(clang::FileID FID, const std::vector<IncludeDirective> &Includes) const;
   /// `class C;` in C's namespaces (empty for a nested class).
   std::string forwardDeclaration(const clang::CXXRecordDecl *RD) const;
   /// \p Body placed at namespace scope before \p Top: its namespaces left

@@ -2,6 +2,7 @@
 #include <dataflow/views.hpp>
 
 #include <dataflow/command_line.hpp>
+#include <dataflow/type_name.hpp>
 
 #include <fmt/format.h>
 
@@ -140,9 +141,11 @@ std::string dot_text(const GraphView &view, const RunStats &stats) {
     }
     out += "  }\n";
   }
+  // The label is the type as the program spells it; the tooltip keeps the
+  // demangled name in full, which says which template arguments were left out.
   for (const GraphView::Link &l : view.links)
-    out += fmt::format("  n{} -> n{} [label=\"{}\", tooltip=\"{}\"];\n", l.from, l.to,
-                       quoted(l.type), quoted(l.label));
+    out += fmt::format("  n{} -> n{} [label=\"{}\", tooltip=\"{}: {}\"];\n", l.from, l.to,
+                       quoted(short_type_name(l.type)), quoted(l.label), quoted(l.type));
   out += "}\n";
   return out;
 }

@@ -23,7 +23,7 @@ struct GraphView {
   struct Link {
     std::uint32_t from;
     std::uint32_t to;
-    /// The operand type.
+    /// The operand type, demangled in full.
     std::string type;
     /// Task graphs: output and port ("0 -> 1"); stream graphs: the stream.
     std::string label;
@@ -42,7 +42,8 @@ struct GraphView {
 
 /// The graph in Graphviz DOT, placed as `stats` says: one cluster per
 /// machine, one per worker inside it (task graphs), edges labelled with
-/// their operand type.
+/// their operand type as the program spells it (short_type_name), their
+/// tooltips naming the output and port (or the stream) and the full type.
 std::string dot_text(const GraphView &view, const RunStats &stats);
 /// The run as Chrome trace-event JSON (stats.instances).
 std::string trace_json(const GraphView &view, const RunStats &stats);
