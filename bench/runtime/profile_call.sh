@@ -6,7 +6,8 @@
 # come from bench/runtime/run.sh (an ordinary build: the probes cost time).
 #   cmake -S . -B build-probes -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOC_CALL_PROBES=ON
 #   ninja -C build-probes runtime_bench
-#   bench/runtime/profile_call.sh [build-probes] [calls]
+#   bench/runtime/profile_call.sh [build-probes] [calls] [--in-place]
+# (--in-place: calls of a POC_NONBLOCKING method, which run where they arrive)
 set -eu
 BUILD=${1:-$(dirname "$0")/../../build-probes}
 CALLS=${2:-200000}
@@ -14,5 +15,5 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 mpirun --oversubscribe --mca btl self,vader,tcp --timeout 300 -x POC_PROBES_OUT="$out/stamps" \
-  -n 2 "$BUILD/bench/runtime/runtime_bench" --calls "$CALLS"
+  -n 2 "$BUILD/bench/runtime/runtime_bench" --calls "$CALLS" ${3:-}
 python3 "$(dirname "$0")/call_steps.py" "$out/stamps"

@@ -11,7 +11,8 @@
 //   options: --no-spawn (skip the MPI_Comm_spawn baseline),
 //            --round-trip-only (for profiling),
 //            --calls N (only N sync calls, no baseline: what a profile of
-//            one call samples, bench/runtime/profile_call.sh)
+//            one call samples, bench/runtime/profile_call.sh), with
+//            --in-place: calls of the POC_NONBLOCKING method instead
 
 #include "../common/bench_report.hpp"
 #include "echo.hpp"
@@ -53,21 +54,22 @@ template <class Raw, class Poc> std::pair<double, double> alternate(Raw raw, Poc
 
 /// --calls: `calls` sync round trips and nothing else, so that a profile of
 /// both ranks holds only the runtime's path of one call.
-int profile_calls(Echo *e, int calls) {
+int profile_calls(Echo *e, int calls, bool in_place) {
+  auto call = in_place ? &Echo_client::inc_in_place_0 : &Echo_client::inc_0;
   int x = 0;
   auto t0 = clock_type::now();
   for (int i = 0; i < calls; ++i)
-    x = Echo_client::inc_0(e, x);
+    x = call(e, x);
   fmt::print("{} sync calls: {:.3f} us each\n", calls, seconds_since(t0) / calls * 1e6);
   poc::destroy(e);
   return x == calls ? 0 : 1;
 }
 
-int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls) {
+int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls, bool in_place) {
   // Placement puts the first process on rank 1 (rank 0 runs main).
   Echo *e = poc::create<Echo>("bench", I::ctor_0);
   if (profiled_calls > 0)
-    return profile_calls(e, profiled_calls);
+    return profile_calls(e, profiled_calls, in_place);
   int peer = poc::remote_id(e).host;
   std::vector<Echo *> idlers;
   for (int i = 0; i < idle; ++i)
@@ -212,7 +214,10 @@ int main(int argc, char **argv) {
   bool spawn = true;
   bool rt_only = false;
   int calls = 0;
+  bool in_place = false;
   for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--in-place") == 0)
+      in_place = true;
     if (std::strcmp(argv[i], "--idle") == 0 && i + 1 < argc)
       idle = std::atoi(argv[++i]);
     if (std::strcmp(argv[i], "--no-spawn") == 0)
@@ -242,8 +247,8 @@ int main(int argc, char **argv) {
   if (rank == 0 && spawn && !idle)
     spawn_ms = bench::raw_spawn_ms(argv[0]);
   MPI_Barrier(MPI_COMM_WORLD);
-  int rc =
-      poc::run(argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle, rt_only, calls); });
+  int rc = poc::run(
+      argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle, rt_only, calls, in_place); });
   MPI_Comm_free(&bench::raw_comm);
   MPI_Finalize();
   return rc;
