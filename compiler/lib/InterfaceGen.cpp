@@ -531,15 +531,19 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
   OS << "struct " << C.Id << "_server : " << C.Id << "_interface {\n";
   OS << "static void dispatch(" << C.Type << " &self, std::uint64_t method, ::poc::Request &rq) {\n"
      << "switch (method) {\n";
+  // Every method served, with its case label: the class's own by their
+  // keys, its bases' by their ids.
+  std::vector<std::pair<std::string, const RemoteMethod *>> Served;
   for (const RemoteMethod &M : C.Methods)
     if (!M.Problem)
-      OS << "case " << M.Key << ":\nrq.invoke(self, " << memberPointer(M) << ");\nreturn;\n";
+      Served.emplace_back(M.Key, &M);
   std::vector<const RemoteMethod *> Inherited;
   std::set<const CXXRecordDecl *> Seen;
   servedByBases(C.Decl, Inherited, Seen);
   for (const RemoteMethod *M : Inherited)
-    OS << "case ::poc::method_id(\"" << M->Identity << "\"):\nrq.invoke(self, " << memberPointer(*M)
-       << ");\nreturn;\n";
+    Served.emplace_back("::poc::method_id(\"" + M->Identity + "\")", M);
+  for (const auto &[Label, M] : Served)
+    OS << "case " << Label << ":\nrq.invoke(self, " << memberPointer(*M) << ");\nreturn;\n";
   for (const auto &[Sig, MP] : C.ExtraServed)
     OS << "case ::poc::method_id(\"" << Sig << "\"):\nrq.invoke(self, " << MP << ");\nreturn;\n";
   // Specialisations of member function templates are registered by the
@@ -575,13 +579,9 @@ std::string InterfaceGen::emitServer(const RemoteClass &C) {
   // The methods marked POC_NONBLOCKING, by id, for the runtime
   // (ClassFunctions::nonblocking); only a class that marks one has it.
   std::string Marked;
-  for (const RemoteMethod &M : C.Methods)
-    if (!M.Problem && M.Nonblocking)
-      Marked += "case " + M.Key + ":\nreturn \"" + M.Decl->getQualifiedNameAsString() + "\";\n";
-  for (const RemoteMethod *M : Inherited)
+  for (const auto &[Label, M] : Served)
     if (M->Nonblocking)
-      Marked += "case ::poc::method_id(\"" + M->Identity + "\"):\nreturn \"" +
-                M->Decl->getQualifiedNameAsString() + "\";\n";
+      Marked += "case " + Label + ":\nreturn \"" + M->Decl->getQualifiedNameAsString() + "\";\n";
   if (!Marked.empty())
     OS << "/// The name of `method` if it is marked POC_NONBLOCKING, else null.\n"
        << "static const char *nonblocking(std::uint64_t method) noexcept {\nswitch (method) {\n"

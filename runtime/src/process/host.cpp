@@ -189,8 +189,8 @@ void Host::route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk)
   auto it = processes_.find(h.target);
   if (it != processes_.end()) {
     Process &p = *it->second;
-    if (runs_in_place(p, *m, lk))
-      return run_in_place(p, std::move(m), lk);
+    if (const char *method = in_place_method(p, *m, lk))
+      return run_in_place(p, std::move(m), method, lk);
     return enqueue(p, std::move(m), lk);
   }
   if (auto ended = ended_.find(h.target); ended != ended_.end())
@@ -241,18 +241,17 @@ void Host::schedule(Process &p, HostLock &lk) {
   engine_.progress().notify(lk);
 }
 
-bool Host::runs_in_place(const Process &p, const Message &m, HostLock &) const {
+const char *Host::in_place_method(const Process &p, const Message &m, HostLock &) const {
   if (!in_place_allowed_ || !p.cls->nonblocking || p.served || stopping_ ||
       p.state != Process::State::live || !is_call(m.kind()) || m.envelope().oob_count != 0)
-    return false;
-  return p.cls->nonblocking(m.head<RequestHead>().member) != nullptr;
+    return nullptr;
+  return p.cls->nonblocking(m.head<RequestHead>().member);
 }
 
-void Host::run_in_place(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
+void Host::run_in_place(Process &p, std::unique_ptr<Message> m, const char *method, HostLock &lk) {
   // Served: what arrives for it meanwhile (from a thread that sends to it
   // while this one runs) queues behind this request.
   p.served = true;
-  const char *method = p.cls->nonblocking(m->head<RequestHead>().member);
   lk.unlock();
   Context *caller = Callers::adopt(&p.context);
   {
@@ -269,8 +268,10 @@ void Host::run_in_place(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
   // Nobody lingers for more requests here: the poller acknowledges them
   // once nothing more arrives (a full batch has gone already).
   if (p.unacked &&
-      std::find(deferred_acks_.begin(), deferred_acks_.end(), p.id) == deferred_acks_.end())
+      std::find(deferred_acks_.begin(), deferred_acks_.end(), p.id) == deferred_acks_.end()) {
     deferred_acks_.push_back(p.id);
+    engine_.progress().when_quiet(lk);
+  }
 }
 
 void Host::send_deferred_acks(HostLock &lk) {

@@ -87,18 +87,18 @@ private:
   void route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk);
   void route_shutdown(const Message &m, HostLock &lk);
   void enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk);
-  /// True if request `m` for `p` may run at once on the thread that
-  /// received it: a call of a POC_NONBLOCKING method, with no out-of-band
-  /// blocks to wait for, to a live process that is idle (so nothing queued
-  /// there, by its caller or another, goes before it), and the job is not
-  /// ending.
-  bool runs_in_place(const Process &p, const Message &m, HostLock &lk) const;
-  /// Runs request `m` of `p` on this thread, in `p`'s caller context, with
-  /// waiting forbidden (Progress::NoWaiting); what arrived for `p`
-  /// meanwhile then gets a pool thread. Called by the poller from route(),
-  /// so at most one runs in place per thread: it cannot poll, so it cannot
-  /// receive another.
-  void run_in_place(Process &p, std::unique_ptr<Message> m, HostLock &lk);
+  /// The name of the method request `m` for `p` calls if it may run at
+  /// once on the thread that received it, else null: a call of a
+  /// POC_NONBLOCKING method, with no out-of-band blocks to wait for, to a
+  /// live process that is idle (so nothing queued there, by its caller or
+  /// another, goes before it), while the job is not ending.
+  const char *in_place_method(const Process &p, const Message &m, HostLock &lk) const;
+  /// Runs request `m` of `p`, a call of `method`, on this thread, in `p`'s
+  /// caller context, with waiting forbidden (Progress::NoWaiting); what
+  /// arrived for `p` meanwhile then gets a pool thread. Called by the poller
+  /// from route(), so at most one runs in place per thread: it cannot poll,
+  /// so it cannot receive another.
+  void run_in_place(Process &p, std::unique_ptr<Message> m, const char *method, HostLock &lk);
   /// Sends the acknowledgements that calls run in place left for the
   /// poller's next quiet round (Progress::set_quiet), so that a stream of
   /// them is acknowledged in batches, as a served process does.

@@ -202,8 +202,7 @@ void Progress::lead(HostLock &lk, Waiter &self) {
       backoff.reset();
       leader_napping_ = false;
     } else {
-      if (quiet_)
-        quiet_(lk);
+      run_quiet_work(lk);
       backoff.pause(lk, self.cv);
       leader_napping_ = backoff.napping();
       // Followers with deadlines (block receives) re-check while it is quiet.
@@ -214,10 +213,16 @@ void Progress::lead(HostLock &lk, Waiter &self) {
     if ((*self.pred)())
       break;
   }
-  if (quiet_)
-    quiet_(lk);
+  run_quiet_work(lk);
   leader_ = nullptr;
   hand_off(&self);
+}
+
+void Progress::run_quiet_work(HostLock &lk) {
+  if (!quiet_wanted_)
+    return;
+  quiet_wanted_ = false;
+  quiet_(lk);
 }
 
 void Progress::watch(HostLock &lk, bool napping) {
