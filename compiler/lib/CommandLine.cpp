@@ -125,9 +125,11 @@ Error checkStandard(StringRef Value, bool &Older) {
   return Error::success();
 }
 
+/// The argument as the user spelled it: an alias (-g1 for -gline-tables-only, say) goes to the
+/// system compiler unchanged, because GCC knows only the spelling it was given.
 std::vector<std::string> rendered(const opt::Arg &A, const opt::ArgList &Args) {
   opt::ArgStringList Out;
-  A.render(Args, Out);
+  (A.getAlias() ? *A.getAlias() : A).render(Args, Out);
   return {Out.begin(), Out.end()};
 }
 

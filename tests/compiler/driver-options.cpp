@@ -51,6 +51,13 @@
 // RUN: %pocxx -fsanitize=undefined -g -Wall %S/Inputs/hello.cpp -o %t.dir/ubsan
 // RUN: %t.dir/ubsan | FileCheck %s --check-prefix=HELLO
 //
+// An option is passed on as the user spelled it, not as Clang's table
+// names it: GCC as the system compiler knows -g1 but not its Clang name
+// -gline-tables-only.
+// RUN: env POC_CXX=g++ %pocxx -### -g1 -O1 %S/Inputs/hello.cpp -o %t.dir/never 2>&1 | FileCheck %s --check-prefix=SPELLING --implicit-check-not=line-tables
+// SPELLING: "-g1" "-O1"
+// RUN: env POC_CXX=g++ %pocxx -g1 -c %S/Inputs/hello.cpp -o %t.dir/hello-g1.o
+//
 // -std= at C++20 or later is passed on. A file with process operations
 // under an older standard is one clear error at its first operation; a
 // plain C++ file keeps the standard it asks for.
