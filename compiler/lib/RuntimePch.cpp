@@ -9,7 +9,11 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 using namespace llvm;
 
@@ -45,6 +49,38 @@ bool writeAtomically(const std::string &Path, StringRef Text) {
   }
   return !sys::fs::rename(Tmp, Path) || (sys::fs::remove(Tmp), false);
 }
+
+/// The cache keeps the precompiled headers used last: every change of the
+/// runtime's headers and every new flag set makes a new one (about 19 MB),
+/// and a cache that only grows filled gigabytes in a day of development.
+constexpr size_t KeptPchs = 32;
+/// One not used for this long is nobody's current build, so removing it
+/// cannot pull a file from under a compile that has just chosen it.
+constexpr std::chrono::hours IdleBeforeRemoval{1};
+
+/// Removes the least recently used precompiled headers of \p Dir (and the
+/// prefix headers beside them) beyond KeptPchs, sparing any used within
+/// IdleBeforeRemoval. A use renews a file's modification time (runtimePch).
+void trimCache(const std::string &Dir) {
+  std::vector<std::pair<sys::TimePoint<>, std::string>> Pchs;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC)) {
+    StringRef Name = sys::path::filename(It->path());
+    sys::fs::file_status Status;
+    if (Name.starts_with("poc-") && Name.ends_with(".pch") && !sys::fs::status(It->path(), Status))
+      Pchs.emplace_back(Status.getLastModificationTime(), It->path());
+  }
+  if (Pchs.size() <= KeptPchs)
+    return;
+  std::sort(Pchs.begin(), Pchs.end(), std::greater<>());
+  auto Now = std::chrono::system_clock::now();
+  for (size_t I = KeptPchs; I < Pchs.size(); ++I) {
+    if (Now - Pchs[I].first < IdleBeforeRemoval)
+      continue;
+    sys::fs::remove(Pchs[I].second);
+    sys::fs::remove(StringRef(Pchs[I].second).drop_back(3).str() + "hpp");
+  }
+}
 } // namespace
 
 std::string runtimePch(const Toolchain &TC, const std::vector<std::string> &Flags) {
@@ -67,8 +103,11 @@ std::string runtimePch(const Toolchain &TC, const std::vector<std::string> &Flag
   raw_svector_ostream(Name) << "poc-" << format_hex_no_prefix(xxh3_64bits(Key), 16);
   std::string Base = Dir + "/" + Name.str().str();
   std::string Pch = Base + ".pch";
-  if (sys::fs::exists(Pch))
+  if (sys::fs::exists(Pch)) {
+    // Renewed, so that the cache's trimming keeps what is in use.
+    ::utimensat(AT_FDCWD, Pch.c_str(), nullptr, 0);
     return Pch;
+  }
   // The header it is made from stays beside it: Clang checks that too.
   std::string Prefix = Base + ".hpp";
   if (!sys::fs::exists(Prefix) && !writeAtomically(Prefix, Include))
@@ -89,6 +128,7 @@ std::string runtimePch(const Toolchain &TC, const std::vector<std::string> &Flag
     sys::fs::remove(Tmp);
     return "";
   }
+  trimCache(Dir);
   return Pch;
 }
 
