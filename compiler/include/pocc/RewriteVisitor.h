@@ -16,8 +16,8 @@
 #include "pocc/InterfaceGen.h"
 #include "pocc/RemoteModel.h"
 #include "pocc/Serializability.h"
+#include "pocc/TranslateOptions.h"
 #include "pocc/TranslationLayout.h"
-#include "pocc/Translator.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
