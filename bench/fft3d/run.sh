@@ -2,7 +2,8 @@
 # The fft3d benchmarks (manual: minutes and gigabytes, not part of ctest).
 # Every ratio is against a baseline measured in the same run.
 #
-#   bench/fft3d/run.sh BUILD_DIR incore    [N...]   fft3d in-core vs FFTW-MPI (default N: 256 512)
+#   bench/fft3d/run.sh BUILD_DIR incore    [N...]   fft3d in-core vs FFTW-MPI and threaded FFTW
+#                                                   (default N: 256 512)
 #   bench/fft3d/run.sh BUILD_DIR outofcore DIR      fft3d out-of-core (1024x1024x512) vs the disk
 #   bench/fft3d/run.sh BUILD_DIR prefetch  DIR      out-of-core with server prefetch on vs off
 #   bench/fft3d/run.sh BUILD_DIR record    DIR [K...]  out-of-core, a durable progress record
@@ -10,7 +11,8 @@
 #                                                   end of each pass
 #
 # Environment: F (FFT processes, default 2), S (page servers, default 2),
-# RANKS (mpirun -n for fft3d, default F+1), PAGE (page edge, default 32 in-core,
+# RANKS (mpirun -n for fft3d besides one rank, default F+1), ROUNDS (in-core rounds,
+# default 3), THREADS (threads of the threaded FFTW baselines, default nproc), PAGE (page edge, default 32 in-core,
 # 64 out-of-core), OOC_SIZE (default 1024x1024x512), OUT (CSV/PNG dir, default .),
 # PYTHON (an interpreter with matplotlib, default the system's /usr/bin/python3).
 set -euo pipefail
@@ -26,7 +28,7 @@ PYTHON=${PYTHON:-/usr/bin/python3}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpi=(mpirun --oversubscribe --mca btl self,vader,tcp)
 fft3d=$build/apps/fft3d/fft3d
-baseline=$build/bench/fft3d/fftw_mpi_baseline
+baseline=$build/bench/fft3d/fftw_baseline
 disk=$build/bench/fft3d/disk_bandwidth
 
 # seconds of the transform from fft3d's "total:" line
@@ -39,32 +41,60 @@ incore)
   sizes=("$@")
   ((${#sizes[@]})) || sizes=(256 512)
   page=${PAGE:-32}
-  # Three rounds, alternating: FFTW-MPI (FFTW_MEASURE, output transposed,
-  # best of 3 executions), then fft3d. Each side's best round counts; the
-  # log and CSV kept are those of fft3d's best round.
-  printf '%-8s %-34s %-34s %s\n' size "fft3d_sec (3 rounds)" "fftw_mpi_sec (3 rounds)" ratio
+  # ROUNDS alternated rounds; in each, every configuration runs once:
+  #   fft3d in one rank and in RANKS ranks (pages 32^3, FFTW_MEASURE);
+  #   FFTW-MPI on F ranks (MEASURE, output transposed), best of 3 executions;
+  #   FFTW-MPI in one rank with THREADS threads (the same plan, threaded);
+  #   FFTW in one process with THREADS threads (fftw_plan_dft_3d, MEASURE).
+  # Each configuration's median round counts. The log and CSV kept are those
+  # of fft3d's last round.
+  rounds=${ROUNDS:-3}
+  threads=${THREADS:-$(nproc)}
+  # A threaded process must not be bound to one core (Open MPI binds each
+  # rank to a core when the job has no more ranks than cores).
+  one=("${mpi[@]}" -n 1 --bind-to none)
+  median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
+  ratio() { "$PYTHON" -c "print(f'{$1/$2:.2f}x')"; }
+  configs=(fft3d_np1 "fft3d_np$RANKS" "fftw_mpi_np${F}" "fftw_mpi_np1_t$threads"
+    "fftw_threads_t$threads")
   for n in "${sizes[@]}"; do
-    ts=() bs=()
-    best=
-    for round in 1 2 3; do
-      bs+=("$("${mpi[@]}" -n "$F" "$baseline" "$n" "$n" "$n" 3 measure transposed |
-        sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p')")
-      log=$OUT/fft3d-incore-$n.round$round.log
-      "${mpi[@]}" -n "$RANKS" "$fft3d" --size "$n" --page "$page" --servers "$S" --ffts "$F" \
-        --plan measure --quiet --prefetch off --csv "$OUT/fft3d-incore-$n.round$round.csv" >"$log"
-      t=$(fft3d_seconds <"$log")
-      ts+=("$t")
-      if [[ -z $best ]] || "$PYTHON" -c "import sys; sys.exit(0 if $t < $best else 1)"; then
-        best=$t
-        cp "$log" "$OUT/fft3d-incore-$n.log"
-        cp "$OUT/fft3d-incore-$n.round$round.csv" "$OUT/fft3d-incore-$n.csv"
-      fi
-      rm -f "$log" "$OUT/fft3d-incore-$n.round$round.csv"
+    declare -A times=()
+    for _ in $(seq "$rounds"); do
+      for r in 1 "$RANKS"; do
+        log=$OUT/fft3d-incore-$n-np$r.log
+        "${mpi[@]}" -n "$r" "$fft3d" --size "$n" --page "$page" --servers "$S" --ffts "$F" \
+          --plan measure --quiet --prefetch off --csv "$OUT/fft3d-incore-$n-np$r.csv" >"$log"
+        times[fft3d_np$r]+="$(fft3d_seconds <"$log") "
+      done
+      times[fftw_mpi_np$F]+="$("${mpi[@]}" -n "$F" "$baseline" "$n" "$n" "$n" 3 measure \
+        transposed 1 | sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p') "
+      times[fftw_mpi_np1_t$threads]+="$("${one[@]}" "$baseline" "$n" "$n" "$n" 3 measure \
+        transposed "$threads" | sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p') "
+      times[fftw_threads_t$threads]+="$("${one[@]}" "$baseline" "$n" "$n" "$n" 3 measure \
+        threads "$threads" | sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p') "
     done
-    base=$(printf '%s\n' "${bs[@]}" | sort -g | head -1)
-    printf '%-8s %-34s %-34s %s\n' "$n^3" "${ts[*]}" "${bs[*]}" \
-      "$("$PYTHON" -c "print(f'{$best/$base:.2f}x')")"
-    "$PYTHON" "$here/plot.py" "$OUT/fft3d-incore-$n.csv" "$OUT/fft3d-incore-$n.png" "in-core $n^3"
+    echo "$n^3, load before the last round: $(uptime | sed 's/.*load average: //')"
+    declare -A med=()
+    printf '  %-20s %-40s %s\n' configuration "seconds (rounds)" median
+    for c in "${configs[@]}"; do
+      # shellcheck disable=SC2086
+      med[$c]=$(median ${times[$c]})
+      printf '  %-20s %-40s %s\n' "$c" "${times[$c]}" "${med[$c]}"
+    done
+    best=fft3d_np1
+    "$PYTHON" -c "import sys; sys.exit(0 if ${med[fft3d_np$RANKS]} < ${med[fft3d_np1]} else 1)" &&
+      best=fft3d_np$RANKS
+    for c in "${configs[@]:2}"; do
+      printf '  fft3d_np1 / %s = %s, fft3d_np%s / %s = %s, %s (best) / %s = %s\n' "$c" \
+        "$(ratio "${med[fft3d_np1]}" "${med[$c]}")" "$RANKS" "$c" \
+        "$(ratio "${med[fft3d_np$RANKS]}" "${med[$c]}")" "$best" "$c" \
+        "$(ratio "${med[$best]}" "${med[$c]}")"
+    done
+    for r in 1 "$RANKS"; do
+      "$PYTHON" "$here/plot.py" "$OUT/fft3d-incore-$n-np$r.csv" "$OUT/fft3d-incore-$n-np$r.png" \
+        "in-core $n^3, mpirun -n $r"
+    done
+    unset times med
   done
   ;;
 outofcore | prefetch)
