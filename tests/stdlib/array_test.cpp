@@ -160,6 +160,30 @@ TEST(Array, SlabMapKeepsEveryPageOfASlabOnOneServer) {
   EXPECT_EQ(a.server(1).stats().pages_shared, before);
 }
 
+TEST(Array, CountsWhatItMovedLocallyAndRemotely) {
+  // Memory servers without a cache: every page is shared, copied once.
+  LocalArray shared(8, 8, 8, 4, 4, 4, 2);
+  Domain plane(1, 2, 0, 8, 0, 8); // a slice of 4 pages
+  EXPECT_TRUE(shared.array().SharesPagesOf(plane));
+  TransferStats before = shared.array().Transfers();
+  std::vector<C> buf(static_cast<std::size_t>(plane.size()));
+  shared.array().read(plane, buf.data());
+  shared.array().write(plane, buf.data());
+  TransferStats moved = shared.array().Transfers().since(before);
+  EXPECT_EQ(moved.bytes_read_local, 64 * sizeof(C));
+  EXPECT_EQ(moved.bytes_written_local, 64 * sizeof(C));
+  EXPECT_EQ(moved.bytes_read_remote + moved.bytes_written_remote, 0u);
+  // Caching servers are called: whole pages travel.
+  LocalArray called(8, 8, 8, 4, 4, 4, 2, /*cache=*/1);
+  EXPECT_FALSE(called.array().SharesPagesOf(plane));
+  before = called.array().Transfers();
+  called.array().read(plane, buf.data());
+  moved = called.array().Transfers().since(before);
+  EXPECT_EQ(moved.bytes_read_remote, 4 * 64 * sizeof(C));
+  EXPECT_EQ(moved.bytes_read_local, 0u);
+  expectLayout(called, plane, buf, plainIndex);
+}
+
 TEST(Array, WriteOfSubdomainLeavesRestIntact) {
   LocalArray a(6, 6, 6, 4, 4, 4, 2);
   Domain d(1, 3, 2, 5, 0, 6);

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -42,6 +43,25 @@ void copyBox(const std::complex<double> *src, const Index3 &srcShape, const Inde
 }
 
 std::int64_t pagesAlong(std::int64_t n, std::int64_t page) { return (n + page - 1) / page; }
+
+/// Adds the seconds of its lifetime to a counter of TransferStats.
+class Timed {
+public:
+  explicit Timed(double &seconds) : seconds_(seconds) {}
+  ~Timed() {
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  Timed(const Timed &) = delete;
+  Timed &operator=(const Timed &) = delete;
+
+private:
+  double &seconds_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+std::uint64_t bytesOf(const Domain &d) {
+  return static_cast<std::uint64_t>(d.size()) * sizeof(std::complex<double>);
+}
 
 /// Calls \p visit(i1, i2, i3) for the grid position of every page of shape
 /// \p page that the domain \p d touches, in row-major order.
@@ -300,17 +320,28 @@ void Array::readDomain(Layout layout, const Domain &d, Element *buffer) {
     readAhead_.resize(window);
   std::vector<poc::future<void>> arriving(window);
   auto request = [&](std::size_t k) {
+    Timed waiting(transfers_.wait_seconds);
     arriving[k % window] =
         startFetch(fetchPlain ? Layout::Plain : layout, fetched[k].at, readAhead_[k % window]);
   };
   for (std::size_t k = 0; k < window; ++k)
     request(k);
-  for (const PageRead &r : shared)
+  for (const PageRead &r : shared) {
+    Timed copying(transfers_.copy_seconds);
     copyOut(r, reinterpret_cast<const Element *>(localPages(r.at.server_id).page(r.at.page_index)),
             true);
+    transfers_.bytes_read_local += bytesOf(r.part);
+  }
   for (std::size_t k = 0; k < fetched.size(); ++k) {
-    arriving[k % window].get();
-    copyOut(fetched[k], readAhead_[k % window].data(), fetchPlain);
+    {
+      Timed waiting(transfers_.wait_seconds);
+      arriving[k % window].get();
+    }
+    {
+      Timed copying(transfers_.copy_seconds);
+      copyOut(fetched[k], readAhead_[k % window].data(), fetchPlain);
+    }
+    transfers_.bytes_read_remote += pageBytes;
     if (k + window < fetched.size())
       request(k + window);
   }
@@ -343,6 +374,7 @@ void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
     Element *page;
     if (local) {
       page = reinterpret_cast<Element *>(local.page(a.page_index));
+      Timed copying(transfers_.copy_seconds);
       if (part == box && !whole)
         std::memset(static_cast<void *>(page), 0, pageBytes);
       else if (part != box && readSet_ != writeSet_)
@@ -355,24 +387,32 @@ void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
         scratch_.assignForOverwrite(s1, s2, s3);
       else if (part == box)
         scratch_.assign(s1, s2, s3);
-      else
+      else {
+        Timed waiting(transfers_.wait_seconds);
         fetch(pageLayout, stored(i1, i2, i3, readSet_));
+      }
       page = scratch_.data();
     }
-    if (layout != Layout::Plain && plainPage) {
-      scatter(layout == Layout::Transpose13, buffer, page, pagePart(pageDomain_, box, part, d));
-    } else {
-      Index3 srcAt, dstAt, extent;
-      for (int k = 0; k < 3; ++k) {
-        srcAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
-        dstAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
-        extent[k] = part.extent(perm[k]);
+    {
+      Timed copying(transfers_.copy_seconds);
+      if (layout != Layout::Plain && plainPage) {
+        scatter(layout == Layout::Transpose13, buffer, page, pagePart(pageDomain_, box, part, d));
+      } else {
+        Index3 srcAt, dstAt, extent;
+        for (int k = 0; k < 3; ++k) {
+          srcAt[k] = part.lo[perm[k]] - d.lo[perm[k]];
+          dstAt[k] = part.lo[perm[k]] - box.lo[perm[k]];
+          extent[k] = part.extent(perm[k]);
+        }
+        copyBox(buffer, bufShape, srcAt, page, pageShape, dstAt, extent);
       }
-      copyBox(buffer, bufShape, srcAt, page, pageShape, dstAt, extent);
     }
-    if (local)
+    if (local) {
+      transfers_.bytes_written_local += bytesOf(part);
       return;
+    }
     ArrayDevice *server = page_server_[static_cast<std::size_t>(a.server_id)];
+    Timed waiting(transfers_.wait_seconds);
     // Arguments are copied when a call starts, so scratch_ may be reused
     // at once.
     switch (pageLayout) {
@@ -386,6 +426,7 @@ void Array::writeDomain(Layout layout, const Domain &d, const Element *buffer) {
       start server->write_transpose23(scratch_, a.page_index);
       break;
     }
+    transfers_.bytes_written_remote += pageBytes;
     unconfirmed_[static_cast<std::size_t>(a.server_id)] = true;
     if ((unconfirmedBytes_ += pageBytes) > kWriteBehindBytes)
       confirmWrites();
@@ -427,6 +468,16 @@ void Array::read_transpose23(const Domain &d, Element *buffer) {
 void Array::write_transpose23(const Domain &d, const Element *buffer) {
   checkInside(d, "write_transpose23");
   writeDomain(Layout::Transpose23, d, buffer);
+}
+
+bool Array::SharesPagesOf(const Domain &d) {
+  checkInside(d, "SharesPagesOf");
+  bool shared = true;
+  forEachPage(pageDomain_, d, [&](std::int64_t i1, std::int64_t i2, std::int64_t i3) {
+    // (Both page sets of a page are on the same server.)
+    shared = shared && bool(localPages(stored(i1, i2, i3, readSet_).server_id));
+  });
+  return shared;
 }
 
 void Array::ReadIntoServerCache(const Domain &d) {

@@ -27,6 +27,7 @@
 #include "pocstd/domain.hpp"
 #include "pocstd/local_pages.hpp"
 #include "pocstd/page_map.hpp"
+#include "pocstd/transfer_stats.hpp"
 
 #include <poc/future.hpp>
 
@@ -107,6 +108,13 @@ public:
   const PageMap &pagemap() const { return pagemap_; }
   /// The domain of page (i1, i2, i3), clipped to the array.
   Domain PageBox(int i1, int i2, int i3) const;
+  /// True when every page of \p d is on a server whose memory this client
+  /// shares (LocalPages): reading and writing d then copies nothing but d,
+  /// however thin a slice of its pages d is.
+  bool SharesPagesOf(const Domain &d);
+  /// What this client moved and where its time went (not part of the
+  /// description: a copy in another process counts its own).
+  const TransferStats &Transfers() const { return transfers_; }
 
   /// Serialisation: the description and the servers' references.
   void poc_write(poc::Writer &w) const;
@@ -161,6 +169,7 @@ private:
   /// Per server, found by localPages (not part of the description: a copy
   /// in another process finds its own).
   std::vector<LocalPages> local_;
+  TransferStats transfers_;
 };
 
 } // namespace pocstd
