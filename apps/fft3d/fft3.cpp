@@ -15,12 +15,24 @@ namespace {
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
+
+/// Seconds the page servers of \p a have spent in their medium so far.
+double mediumSeconds(const pocstd::Array &a) {
+  double seconds = 0;
+  for (int s = 0; s < a.NumberOfServers(); ++s) {
+    pocstd::DeviceStats st = a.PageServer(s)->stats();
+    seconds += st.read_seconds + st.write_seconds;
+  }
+  return seconds;
+}
 } // namespace
 
 FFT3::FFT3(int sign, pocstd::Array *a, FFT3Settings settings, fft3d::RunProgress *progress)
     : sign(sign), a(*a), settings(settings), progress(progress),
+      passes(fft3d::transformPasses(settings.passes)),
       lines(std::make_unique<fft3d::LineTransform>(this->a.ArrayDomain(), this->a.PageDomain(),
-                                                   std::vector<int>{sign}, settings.measure)) {}
+                                                   passes, std::vector<int>{sign},
+                                                   settings.measure)) {}
 
 void FFT3::Initialize() {
   a.SelectPageSets(0, 0);
@@ -32,8 +44,8 @@ void FFT3::Initialize() {
 void FFT3::ComputeTransform(int transform, int firstPass, std::vector<int> firstLine) {
   times.clear();
   iterations.clear();
-  for (int dim = firstPass; dim < 3; ++dim)
-    ComputePass(transform, dim, dim == firstPass ? firstLine : std::vector<int>{});
+  for (int pass = firstPass; pass < static_cast<int>(passes.size()); ++pass)
+    ComputePass(transform, pass, pass == firstPass ? firstLine : std::vector<int>{});
 }
 
 void FFT3::RecordProgress(fft3d::LinePosition next, fft3d::PassTimes &t) {
@@ -59,28 +71,32 @@ void FFT3::RecordProgress(fft3d::LinePosition next, fft3d::PassTimes &t) {
   }
 }
 
-void FFT3::ComputePass(int transform, int dim, const std::vector<int> &firstLine) {
+void FFT3::ComputePass(int transform, int pass, const std::vector<int> &firstLine) {
+  int dim = passes[static_cast<std::size_t>(pass)];
+  int count = static_cast<int>(passes.size());
   fft3d::PassSchedule schedule(a.ArrayDomain(), a.PageDomain(), dim, NumberOfProcesses());
   // With two page sets the passes alternate between them, so a pass never
   // overwrites its own input and an interrupted iteration can be redone.
   if (a.PageSets() == 2) {
-    int pass = 3 * transform + dim;
-    a.SelectPageSets(pass % 2, (pass + 1) % 2);
+    int run = count * transform + pass;
+    a.SelectPageSets(run % 2, (run + 1) % 2);
   }
   fft3d::LineJob job;
   job.sign = sign;
   job.prefetch = settings.prefetch;
   // The inverse is normalised once, in the last pass.
-  if (settings.normalize && dim == 2)
+  if (settings.normalize && pass == count - 1)
     job.scale = 1.0 / static_cast<double>(a.ArrayDomain().size());
   fft3d::PassTimes t;
   t.process = ID();
   t.dim = dim;
   t.slab = schedule.slab(ID());
   double passStart = now();
+  pocstd::TransferStats movedBefore = a.Transfers();
+  double mediumBefore = ID() == 0 ? mediumSeconds(a) : 0;
   // A resumed pass: every member joins every iteration's barrier from the
   // group's earliest line on, but transforms only from its own first line.
-  fft3d::ResumePoint from{transform, dim, firstLine, schedule.iterations()};
+  fft3d::ResumePoint from{transform, pass, firstLine, schedule.iterations()};
   int mine = firstLine.empty() ? 0 : firstLine[static_cast<std::size_t>(ID())];
   int unrecorded = 0;
   for (int i = from.firstIteration(); i < schedule.iterations(); ++i) {
@@ -89,7 +105,7 @@ void FFT3::ComputePass(int transform, int dim, const std::vector<int> &firstLine
       fft3d::runLine(a, *lines, schedule, ID(), i, job, t);
       // The end of the pass is recorded below in any case.
       if (++unrecorded == settings.recordEvery && i + 1 < schedule.iterations()) {
-        RecordProgress(fft3d::LinePosition{transform, dim, i + 1}, t);
+        RecordProgress(fft3d::LinePosition{transform, pass, i + 1}, t);
         unrecorded = 0;
       }
     }
@@ -115,10 +131,14 @@ void FFT3::ComputePass(int transform, int dim, const std::vector<int> &firstLine
   double syncStart = now();
   poc::sync();
   t.write += now() - syncStart;
-  RecordProgress(fft3d::nextPass(transform, dim), t);
+  // (Out of core a transform has the paper's three passes, pass == dim.)
+  RecordProgress(fft3d::nextPass(transform, pass), t);
   double barrierStart = now();
   barrier();
   t.barrier += now() - barrierStart;
   t.total = now() - passStart;
+  t.moved = a.Transfers().since(movedBefore);
+  if (ID() == 0)
+    t.medium = mediumSeconds(a) - mediumBefore;
   times.push_back(t);
 }

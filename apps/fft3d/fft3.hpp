@@ -26,6 +26,7 @@ struct FFT3Settings {
   bool measure = false;   ///< FFTW_MEASURE plans
   bool progress = true;   ///< member 0 prints a line per iteration
   bool normalize = false; ///< divide by N1*N2*N3 (for the inverse)
+  int passes = 3;         ///< passes per transform (fft3d::transformPasses)
   std::uint64_t seed = 1; ///< input data (Initialize)
   /// Lines between two durable progress records (when there is a progress
   /// process).
@@ -46,7 +47,8 @@ public:
 
   /// Writes the generated input into this member's slab.
   void Initialize();
-  /// The 3D transform: fft1, fft2 and fft3, each over all page lines of
+  /// The 3D transform: fft1, fft2 and fft3 (or, in two passes, the 2D FFTs
+  /// of the page planes, then fft1), each over all page lines (planes) of
   /// the group's slabs, one line per iteration, barrier after each.
   /// \p transform counts the transforms of the run (the inverse of a round
   /// trip is 1); a resumed run starts at pass \p firstPass, member p at its
@@ -58,7 +60,8 @@ public:
   std::vector<fft3d::IterationTime> Iterations() const { return iterations; }
 
 private:
-  void ComputePass(int transform, int dim, const std::vector<int> &firstLine);
+  /// Pass \p pass (an index into passes) of transform \p transform.
+  void ComputePass(int transform, int pass, const std::vector<int> &firstLine);
   /// Makes this member's writes so far durable, then records \p next as its
   /// position and checkpoints the progress process; nothing without one.
   void RecordProgress(fft3d::LinePosition next, fft3d::PassTimes &t);
@@ -67,6 +70,8 @@ private:
   pocstd::Array a;
   FFT3Settings settings;
   fft3d::RunProgress *progress;
+  /// The transform's passes, in order (fft3d::transformPasses).
+  std::vector<int> passes;
   std::unique_ptr<fft3d::LineTransform> lines;
   std::vector<fft3d::PassTimes> times;
   std::vector<fft3d::IterationTime> iterations;

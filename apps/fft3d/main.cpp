@@ -182,6 +182,7 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options &opt, Array *array,
   settings.measure = opt.measure;
   settings.progress = opt.progress;
   settings.normalize = sign == fft3d::kBackward;
+  settings.passes = opt.passes;
   settings.seed = opt.seed;
   settings.recordEvery = opt.recordEvery;
   settings.haltAfterRecords = opt.haltAfterRecords;
@@ -224,12 +225,16 @@ std::vector<fft3d::PassTimes> transform(const fft3d::Options &opt, Array *array,
   return times;
 }
 
-void printReport(const std::vector<fft3d::PassTimes> &times) {
-  for (int dim = 0; dim < 3; ++dim) {
-    fmt::print("{} (1D FFTs along dimension {}):\n", fft3d::passName(dim), dim + 1);
+void printReport(const std::vector<fft3d::PassTimes> &times, int passes, double arrayBytes) {
+  for (int dim : fft3d::transformPasses(passes)) {
+    fmt::print("{} ({}):\n", fft3d::passName(dim), fft3d::passTitle(dim));
+    std::vector<fft3d::PassTimes> pass;
     for (const fft3d::PassTimes &t : times)
-      if (t.dim == dim)
+      if (t.dim == dim) {
         fmt::print("{}", fft3d::processReport(t));
+        pass.push_back(t);
+      }
+    fmt::print("{}", fft3d::passSummary(pass, arrayBytes));
   }
 }
 
@@ -239,20 +244,22 @@ void writeCsv(const std::string &file, const std::vector<fft3d::PassTimes> &time
   if (!out)
     throw std::runtime_error("fft3d: cannot write " + file);
   out << "kind,pass,index,bytes,seconds,read,cache,fftw,write,barrier\n";
+  // The pass by its name's number: 1, 2, 3, or 23 (the page planes).
+  auto pass = [](int dim) { return fft3d::passName(dim).substr(3); };
   for (const fft3d::IterationTime &it : iterations)
-    out << "iteration," << it.dim + 1 << ',' << it.iteration << ',' << it.bytes << ',' << it.seconds
-        << ",,,,,\n";
+    out << "iteration," << pass(it.dim) << ',' << it.iteration << ',' << it.bytes << ','
+        << it.seconds << ",,,,,\n";
   for (const fft3d::PassTimes &t : times)
-    out << "process," << t.dim + 1 << ',' << t.process << ',' << t.bytes << ',' << t.total << ','
+    out << "process," << pass(t.dim) << ',' << t.process << ',' << t.bytes << ',' << t.total << ','
         << t.read << ',' << t.cache << ',' << t.fftw << ',' << t.write << ',' << t.barrier << '\n';
 }
 
 /// A client of the array that reads its result after \p transforms
-/// transforms (3 passes each).
-Array resultAfter(Array array, int transforms) {
+/// transforms of \p passes passes each.
+Array resultAfter(Array array, int transforms, int passes) {
   // Pass k wrote page set (k + 1) % 2 when there are two.
   if (array.PageSets() == 2)
-    array.SelectPageSets((3 * transforms) % 2, 0);
+    array.SelectPageSets((passes * transforms) % 2, 0);
   return array;
 }
 
@@ -307,10 +314,10 @@ int main(int argc, char **argv) {
 
   double bytes = double(arrayDomain.size()) * sizeof(std::complex<double>);
   fmt::print("fft3d: {}x{}x{} complex doubles ({}) in {}x{}x{} pages on {} {} servers, "
-             "{} FFT processes, prefetch {}\n",
+             "{} FFT processes, {} passes, prefetch {}\n",
              opt.size[0], opt.size[1], opt.size[2], fft3d::formatBytes(bytes), opt.page[0],
              opt.page[1], opt.page[2], opt.servers, opt.inCore ? "memory" : "file", opt.ffts,
-             opt.prefetch ? "on" : "off");
+             opt.passes, opt.prefetch ? "on" : "off");
 
   // Out-of-core runs keep two copies of every page, read one and write the
   // other, and record their progress in the store: they can be resumed after
@@ -362,7 +369,7 @@ int main(int argc, char **argv) {
     bool forward = signs[0] == fft3d::kForward;
     std::string what = forward ? "forward" : "inverse";
     double points = double(arrayDomain.size());
-    Array result = resultAfter(array, 1);
+    Array result = resultAfter(array, 1, opt.passes);
     bool good = check(what + " energy (Parseval)", "relative difference",
                       fft3d::energyError(result, opt.seed, forward ? points : 1 / points));
     if (points > kReferencePoints) {
@@ -396,21 +403,24 @@ int main(int argc, char **argv) {
     if (signs.size() == 1) {
       ok &= verifyFirst();
     } else {
-      Array result = resultAfter(array, 2);
+      Array result = resultAfter(array, 2, opt.passes);
       ok &= check("forward+inverse", "max relative error", fft3d::roundTripError(result, opt.seed));
     }
   }
-  printReport(times);
+  printReport(times, opt.passes, bytes);
   fmt::print("servers:\n");
   for (int s = 0; s < opt.servers; ++s)
     fmt::print("{}", fft3d::serverReport(s, run.servers[static_cast<std::size_t>(s)]->stats()));
   // Every pass reads and writes each of its lines once.
-  double done = 0;
-  for (const fft3d::PassTimes &t : times)
+  double done = 0, copied = 0;
+  for (const fft3d::PassTimes &t : times) {
     done += double(t.bytes);
-  fmt::print("total: {:g} passes over {} in {:.6g} sec: {} transformed, {} read+write\n",
+    copied += fft3d::copiesPerByte(t.moved, t.bytes) * double(t.bytes);
+  }
+  fmt::print("total: {:g} passes over {} in {:.6g} sec: {} transformed, {} read+write, "
+             "{:.3g} copies of the array\n",
              done / bytes, fft3d::formatBytes(bytes), seconds, fft3d::formatRate(done, seconds),
-             fft3d::formatRate(2 * done, seconds));
+             fft3d::formatRate(2 * done, seconds), copied / bytes);
   if (!opt.csv.empty())
     writeCsv(opt.csv, times, iterations);
 

@@ -6,7 +6,8 @@
 /// FFTW's single-process in-core 3D transform (fftw_plan_dft_3d) of the same
 /// array, measured in the same run.
 ///
-/// usage: local_bench N PAGE [F] [S] [server|client] [estimate|measure]
+/// usage: local_bench N PAGE [F] [S] [server|client] [estimate|measure] [2|3]
+/// (the last: passes per transform, fft3d::transformPasses; default 3)
 /// prints: "local N^3 pages n^3: fft3d-local T sec, fftw-3d T sec, ratio R"
 ///
 //===----------------------------------------------------------------------===//
@@ -34,15 +35,17 @@ double seconds(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fmt::print(stderr, "usage: local_bench N PAGE [F] [S] [server|client] [estimate|measure]\n");
+    fmt::print(stderr,
+               "usage: local_bench N PAGE [F] [S] [server|client] [estimate|measure] [2|3]\n");
     return 2;
   }
   int n = std::atoi(argv[1]), page = std::atoi(argv[2]);
   int F = argc > 3 ? std::atoi(argv[3]) : 2, S = argc > 4 ? std::atoi(argv[4]) : 2;
   bool client = argc > 5 && std::string(argv[5]) == "client";
   bool measure = argc > 6 && std::string(argv[6]) == "measure";
-  if (n <= 0 || page <= 0 || page > n || F <= 0 || S <= 0) {
-    fmt::print(stderr, "local_bench: need 0 < PAGE <= N, F > 0, S > 0\n");
+  int passCount = argc > 7 ? std::atoi(argv[7]) : 3;
+  if (n <= 0 || page <= 0 || page > n || F <= 0 || S <= 0 || (passCount != 2 && passCount != 3)) {
+    fmt::print(stderr, "local_bench: need 0 < PAGE <= N, F > 0, S > 0, 2 or 3 passes\n");
     return 2;
   }
   int np = (n + page - 1) / page;
@@ -58,16 +61,17 @@ int main(int argc, char **argv) {
   pocstd::Array a(Domain::box(n, n, n), Domain::box(page, page, page), refs, map);
   if (client)
     a.SetTransposeSite(pocstd::TransposeSite::Client);
+  std::vector<int> passes = fft3d::transformPasses(passCount);
   std::vector<std::unique_ptr<fft3d::LineTransform>> lines;
   for (int p = 0; p < F; ++p)
     lines.push_back(std::make_unique<fft3d::LineTransform>(
-        a.ArrayDomain(), a.PageDomain(), std::vector<int>{fft3d::kForward}, measure));
+        a.ArrayDomain(), a.PageDomain(), passes, std::vector<int>{fft3d::kForward}, measure));
   fft3d::PassSchedule slabs(a.ArrayDomain(), a.PageDomain(), 2, F);
   for (int p = 0; p < F; ++p)
     fft3d::writeInput(a, *lines[p], slabs, p, 1);
 
   auto t0 = std::chrono::steady_clock::now();
-  for (int dim = 0; dim < 3; ++dim) {
+  for (int dim : passes) {
     fft3d::PassSchedule schedule(a.ArrayDomain(), a.PageDomain(), dim, F);
     fft3d::LineJob job;
     job.prefetch = false;
@@ -90,8 +94,9 @@ int main(int argc, char **argv) {
   fftw_execute(plan);
   double reference = seconds(t0);
   fftw_destroy_plan(plan);
-  fmt::print("local {}^3 pages {}^3, F {}, S {}, {} transposes: fft3d-local {:.4g} sec, "
-             "fftw-3d {:.4g} sec, ratio {:.2f}\n",
-             n, page, F, S, client ? "client" : "server", local, reference, local / reference);
+  fmt::print("local {}^3 pages {}^3, F {}, S {}, {} transposes, {} passes: fft3d-local {:.4g} "
+             "sec, fftw-3d {:.4g} sec, ratio {:.2f}\n",
+             n, page, F, S, client ? "client" : "server", passCount, local, reference,
+             local / reference);
   return 0;
 }

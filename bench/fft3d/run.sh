@@ -12,7 +12,8 @@
 #
 # Environment: F (FFT processes, default 2), S (page servers, default 2),
 # RANKS (mpirun -n for fft3d besides one rank, default F+1), ROUNDS (in-core rounds,
-# default 3), THREADS (threads of the threaded FFTW baselines, default nproc), PAGE (page edge, default 32 in-core,
+# default 3), PASSES (fft3d's passes per transform in core, default "2 3"), THREADS
+# (threads of the threaded FFTW baselines, default nproc), PAGE (page edge, default 32 in-core,
 # 64 out-of-core), OOC_SIZE (default 1024x1024x512), OUT (CSV/PNG dir, default .),
 # PYTHON (an interpreter with matplotlib, default the system's /usr/bin/python3).
 set -euo pipefail
@@ -34,7 +35,7 @@ disk=$build/bench/fft3d/disk_bandwidth
 # seconds of the transform from fft3d's "total:" line
 fft3d_seconds() { sed -n 's/^total: .* in \([0-9.e+-]*\) sec:.*/\1/p'; }
 # MB/sec of fft3d's read+write rate
-fft3d_rw() { sed -n 's/^total: .*transformed, \([0-9.e+-]*\) MB\/sec read+write/\1/p'; }
+fft3d_rw() { sed -n 's/^total: .*transformed, \([0-9.e+-]*\) MB\/sec read+write.*/\1/p'; }
 
 case $what in
 incore)
@@ -42,57 +43,62 @@ incore)
   ((${#sizes[@]})) || sizes=(256 512)
   page=${PAGE:-32}
   # ROUNDS alternated rounds; in each, every configuration runs once:
-  #   fft3d in one rank and in RANKS ranks (pages 32^3, FFTW_MEASURE);
+  #   fft3d in one rank and in RANKS ranks, in each of PASSES passes per
+  #   transform (pages 32^3, FFTW_MEASURE);
   #   FFTW-MPI on F ranks (MEASURE, output transposed), best of 3 executions;
   #   FFTW-MPI in one rank with THREADS threads (the same plan, threaded);
   #   FFTW in one process with THREADS threads (fftw_plan_dft_3d, MEASURE).
-  # Each configuration's median round counts. The log and CSV kept are those
-  # of fft3d's last round.
+  # Each configuration's median round counts. The logs (with the per-pass
+  # report) and CSVs kept are those of fft3d's last round.
   rounds=${ROUNDS:-3}
   threads=${THREADS:-$(nproc)}
+  read -r -a passes <<<"${PASSES:-2 3}"
   # A threaded process must not be bound to one core (Open MPI binds each
   # rank to a core when the job has no more ranks than cores).
   one=("${mpi[@]}" -n 1 --bind-to none)
   median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
   ratio() { "$PYTHON" -c "print(f'{$1/$2:.2f}x')"; }
-  configs=(fft3d_np1 "fft3d_np$RANKS" "fftw_mpi_np${F}" "fftw_mpi_np1_t$threads"
-    "fftw_threads_t$threads")
+  best_of() { sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p'; }
+  ours=()
+  for r in 1 "$RANKS"; do
+    for p in "${passes[@]}"; do ours+=("fft3d_np${r}_p$p"); done
+  done
+  theirs=("fftw_mpi_np$F" "fftw_mpi_np1_t$threads" "fftw_threads_t$threads")
   for n in "${sizes[@]}"; do
     declare -A times=()
     for _ in $(seq "$rounds"); do
-      for r in 1 "$RANKS"; do
-        log=$OUT/fft3d-incore-$n-np$r.log
+      for c in "${ours[@]}"; do
+        r=${c#fft3d_np} r=${r%_p*} p=${c##*_p}
         "${mpi[@]}" -n "$r" "$fft3d" --size "$n" --page "$page" --servers "$S" --ffts "$F" \
-          --plan measure --quiet --prefetch off --csv "$OUT/fft3d-incore-$n-np$r.csv" >"$log"
-        times[fft3d_np$r]+="$(fft3d_seconds <"$log") "
+          --passes "$p" --plan measure --quiet --prefetch off \
+          --csv "$OUT/fft3d-incore-$n-np$r-p$p.csv" >"$OUT/fft3d-incore-$n-np$r-p$p.log"
+        times[$c]+="$(fft3d_seconds <"$OUT/fft3d-incore-$n-np$r-p$p.log") "
       done
       times[fftw_mpi_np$F]+="$("${mpi[@]}" -n "$F" "$baseline" "$n" "$n" "$n" 3 measure \
-        transposed 1 | sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p') "
+        transposed 1 | best_of) "
       times[fftw_mpi_np1_t$threads]+="$("${one[@]}" "$baseline" "$n" "$n" "$n" 3 measure \
-        transposed "$threads" | sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p') "
+        transposed "$threads" | best_of) "
       times[fftw_threads_t$threads]+="$("${one[@]}" "$baseline" "$n" "$n" "$n" 3 measure \
-        threads "$threads" | sed -n 's/.*best \([0-9.e+-]*\) sec.*/\1/p') "
+        threads "$threads" | best_of) "
     done
-    echo "$n^3, load before the last round: $(uptime | sed 's/.*load average: //')"
+    echo "$n^3, load after the last round: $(uptime | sed 's/.*load average: //')"
     declare -A med=()
-    printf '  %-20s %-40s %s\n' configuration "seconds (rounds)" median
-    for c in "${configs[@]}"; do
+    printf '  %-20s %-48s %s\n' configuration "seconds (rounds)" median
+    for c in "${ours[@]}" "${theirs[@]}"; do
       # shellcheck disable=SC2086
       med[$c]=$(median ${times[$c]})
-      printf '  %-20s %-40s %s\n' "$c" "${times[$c]}" "${med[$c]}"
+      printf '  %-20s %-48s %s\n' "$c" "${times[$c]}" "${med[$c]}"
     done
-    best=fft3d_np1
-    "$PYTHON" -c "import sys; sys.exit(0 if ${med[fft3d_np$RANKS]} < ${med[fft3d_np1]} else 1)" &&
-      best=fft3d_np$RANKS
-    for c in "${configs[@]:2}"; do
-      printf '  fft3d_np1 / %s = %s, fft3d_np%s / %s = %s, %s (best) / %s = %s\n' "$c" \
-        "$(ratio "${med[fft3d_np1]}" "${med[$c]}")" "$RANKS" "$c" \
-        "$(ratio "${med[fft3d_np$RANKS]}" "${med[$c]}")" "$best" "$c" \
-        "$(ratio "${med[$best]}" "${med[$c]}")"
-    done
-    for r in 1 "$RANKS"; do
-      "$PYTHON" "$here/plot.py" "$OUT/fft3d-incore-$n-np$r.csv" "$OUT/fft3d-incore-$n-np$r.png" \
-        "in-core $n^3, mpirun -n $r"
+    printf '  %-20s' "median ratio"
+    printf ' %-22s' "${theirs[@]}"
+    echo
+    for c in "${ours[@]}"; do
+      printf '  %-20s' "$c"
+      for b in "${theirs[@]}"; do printf ' %-22s' "$(ratio "${med[$c]}" "${med[$b]}")"; done
+      echo
+      r=${c#fft3d_np} r=${r%_p*} p=${c##*_p}
+      "$PYTHON" "$here/plot.py" "$OUT/fft3d-incore-$n-np$r-p$p.csv" \
+        "$OUT/fft3d-incore-$n-np$r-p$p.png" "in-core $n^3, mpirun -n $r, $p passes"
     done
     unset times med
   done

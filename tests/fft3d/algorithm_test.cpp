@@ -22,6 +22,7 @@ struct RunShape {
   int servers;
   int processes;
   bool prefetch;
+  int passes = 3; ///< fft3d::transformPasses
 };
 
 class LocalRun {
@@ -44,21 +45,22 @@ public:
   /// buffer, as the FFT3 processes do.
   void transform(int sign, bool initialize, std::uint64_t seed) {
     std::vector<pocstd::Array> arrays(static_cast<std::size_t>(s_.processes), array_);
+    std::vector<int> passes = transformPasses(s_.passes);
     std::vector<std::unique_ptr<LineTransform>> lines;
     for (int p = 0; p < s_.processes; ++p)
       lines.push_back(std::make_unique<LineTransform>(array_.ArrayDomain(), array_.PageDomain(),
-                                                      std::vector<int>{sign}, false));
+                                                      passes, std::vector<int>{sign}, false));
     if (initialize) {
       PassSchedule slabs(array_.ArrayDomain(), array_.PageDomain(), 2, s_.processes);
       for (int p = 0; p < s_.processes; ++p)
         writeInput(arrays[p], *lines[p], slabs, p, seed);
     }
-    for (int dim = 0; dim < 3; ++dim) {
+    for (int dim : passes) {
       PassSchedule schedule(array_.ArrayDomain(), array_.PageDomain(), dim, s_.processes);
       LineJob job;
       job.sign = sign;
       job.prefetch = s_.prefetch;
-      if (sign == kBackward && dim == 2)
+      if (sign == kBackward && dim == passes.back())
         job.scale = 1.0 / double(array_.ArrayDomain().size());
       std::vector<PassTimes> times(static_cast<std::size_t>(s_.processes));
       for (int i = 0; i < schedule.iterations(); ++i)
@@ -143,4 +145,8 @@ INSTANTIATE_TEST_SUITE_P(
         RunShape{{8, 8, 8}, {4, 4, 4}, 2, 2, true}, RunShape{{16, 16, 16}, {4, 8, 4}, 3, 4, true},
         RunShape{{12, 10, 14}, {5, 4, 3}, 4, 3, true}, // pages do not divide
         RunShape{{9, 9, 9}, {4, 4, 4}, 1, 1, false}, RunShape{{32, 8, 16}, {8, 8, 8}, 5, 2, false},
-        RunShape{{6, 7, 5}, {6, 7, 5}, 2, 1, false})); // one page, one line: nothing to prefetch
+        RunShape{{6, 7, 5}, {6, 7, 5}, 2, 1, false}, // one page, one line: nothing to prefetch
+        // Two passes: page planes, then fft1.
+        RunShape{{8, 8, 8}, {4, 4, 4}, 2, 2, true, 2},
+        RunShape{{16, 8, 12}, {4, 8, 4}, 3, 4, false, 2},
+        RunShape{{12, 10, 14}, {5, 4, 3}, 4, 3, true, 2})); // pages do not divide

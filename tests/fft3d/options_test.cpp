@@ -133,3 +133,17 @@ TEST(Options, RunNameRecordIntervalAndKeep) {
             std::string::npos);
   EXPECT_NE(error({"--keep"}).find("--keep leaves an out-of-core run"), std::string::npos);
 }
+
+TEST(Options, PassesDefaultToTwoInCoreWhereEveryProcessGetsAPagePlane) {
+  EXPECT_EQ(parse({}).passes, 2);                                            // 4 planes, F = 2
+  EXPECT_EQ(parse({"--size", "8", "--page", "4", "--ffts", "3"}).passes, 3); // 2 planes
+  EXPECT_EQ(parse({"--out-of-core", "d"}).passes, 3);
+  EXPECT_EQ(parse({"--passes", "3"}).passes, 3);
+  EXPECT_NE(error({"--passes", "2", "--out-of-core", "d"}).find("--passes 2 runs in core only"),
+            std::string::npos);
+  EXPECT_NE(error({"--passes", "2", "--size", "8", "--page", "4", "--ffts", "3"})
+                .find("--ffts 3 exceeds the 2 page planes along dimension 1"),
+            std::string::npos);
+  EXPECT_NE(error({"--passes", "4"}).find("--passes needs an integer in 2..3, got '4'"),
+            std::string::npos);
+}

@@ -37,3 +37,20 @@ TEST(PassSchedule, SlabsAlongFirstDimensionForFft3) {
   EXPECT_EQ(s.iterations(), 4);
   EXPECT_EQ(s.slab(1), Domain(4, 8, 0, 16, 0, 16));
 }
+
+TEST(PassSchedule, PagePlanesCoverTheArrayOnceInSlabsAlongDimensionOne) {
+  Domain array = Domain::box(10, 12, 14), page = Domain::box(4, 4, 4);
+  PassSchedule s(array, page, fft3d::kPlanes23, 2);
+  EXPECT_EQ(s.lines(), 3); // pages along dimension 1
+  EXPECT_EQ(s.iterations(), 2);
+  EXPECT_EQ(s.line(0, 0), Domain(0, 4, 0, 12, 0, 14));
+  EXPECT_EQ(s.line(1, 0), Domain(4, 8, 0, 12, 0, 14));
+  EXPECT_EQ(s.line(1, 1), Domain(8, 10, 0, 12, 0, 14));
+  EXPECT_FALSE(s.line(0, 1).has_value());
+}
+
+TEST(PassSchedule, TransformPasses) {
+  EXPECT_EQ(fft3d::transformPasses(3), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(fft3d::transformPasses(2), (std::vector<int>{fft3d::kPlanes23, 0}));
+  EXPECT_THROW(fft3d::transformPasses(4), std::invalid_argument);
+}

@@ -81,6 +81,13 @@ void validate(const Options &o) {
           " page lines along dimension " + std::to_string(d + 1) +
           "; use fewer FFT processes or smaller pages");
   }
+  if (o.passes == 2 && !o.inCore)
+    bad("--passes 2 runs in core only: out of core a page plane (n1 x N2 x N3) is too large "
+        "a buffer and a cache; use --passes 3");
+  if (o.passes == 2 && o.ffts > o.pages(0))
+    bad("--ffts " + std::to_string(o.ffts) + " exceeds the " + std::to_string(o.pages(0)) +
+        " page planes along dimension 1 that --passes 2 hands out; use --passes 3, fewer FFT "
+        "processes or thinner pages");
   if (!o.inCore && o.directory.empty())
     bad("--out-of-core needs a directory");
   if (o.resume && o.inCore)
@@ -154,7 +161,9 @@ Options parseOptions(int argc, const char *const *argv) {
     } else if (arg == "--buffered-io") {
       flag();
       o.directIO = false;
-    } else if (arg == "--prefetch")
+    } else if (arg == "--passes")
+      o.passes = static_cast<int>(parseInteger(arg, next(), 2, 3));
+    else if (arg == "--prefetch")
       o.prefetch = parseOnOff(arg, next());
     else if (arg == "--page-map") {
       std::string m = next();
@@ -200,6 +209,8 @@ Options parseOptions(int argc, const char *const *argv) {
     } else
       bad("unknown option '" + std::string(argv[i]) + "'");
   }
+  if (o.passes == 0)
+    o.passes = o.inCore && o.ffts <= o.pages(0) ? 2 : 3;
   validate(o);
   return o;
 }
@@ -227,6 +238,10 @@ computed line by line by F FFT processes (Givelberg, sections 4-5).
   --keep                    leave the finished run in the store (default: delete it)
   --halt-after-records R    for restart tests: each FFT process halts (waits to be
                             killed) after R durable progress records of this job
+  --passes 2|3              passes over the array per transform: 3 is the paper's fft1,
+                            fft2, fft3; 2 does the 2D FFTs of a page plane (n1 x N2 x N3)
+                            at a time, then fft1 (in core only; default 2 in core when
+                            every FFT process gets a page plane, else 3)
   --prefetch on|off         servers read the next line while FFTs run (default on)
   --transpose server|client where pages are transposed for fft1/fft2 (default server)
   --page-map slabs|circulant  pages on servers: a slab of dimension 1 per server (default),

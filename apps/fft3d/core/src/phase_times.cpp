@@ -2,7 +2,11 @@
 
 #include "fft3d/phase_times.hpp"
 
+#include "fft3d/schedule.hpp"
+
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace fft3d {
 
@@ -11,7 +15,14 @@ constexpr double kMiB = 1024.0 * 1024.0;
 
 } // namespace
 
-std::string passName(int dim) { return "fft" + std::to_string(dim + 1); }
+std::string passName(int dim) {
+  return dim == kPlanes23 ? "fft23" : "fft" + std::to_string(dim + 1);
+}
+
+std::string passTitle(int dim) {
+  return dim == kPlanes23 ? "2D FFTs over dimensions 2 and 3, a page plane at a time"
+                          : "1D FFTs along dimension " + std::to_string(dim + 1);
+}
 
 std::string formatBytes(double bytes) {
   if (bytes >= 1024.0 * kMiB)
@@ -44,9 +55,56 @@ std::string processReport(const PassTimes &t) {
   if (t.records > 0)
     out += fmt::format("{}: progress record (flush, checkpoint) {:.6g} sec ({} records)\n",
                        t.process, t.record, t.records);
+  const pocstd::TransferStats &m = t.moved;
+  out += fmt::format("{}: moved: read {} local + {} remote, written {} local + {} remote, {:.3g} "
+                     "copies per byte\n",
+                     t.process, formatBytes(double(m.bytes_read_local)),
+                     formatBytes(double(m.bytes_read_remote)),
+                     formatBytes(double(m.bytes_written_local)),
+                     formatBytes(double(m.bytes_written_remote)), copiesPerByte(m, t.bytes));
+  out += fmt::format("{}: time: fftw {:.6g} sec, copies {:.6g} sec, waits {:.6g} sec\n", t.process,
+                     t.fftw, m.copy_seconds, m.wait_seconds);
   out += fmt::format("{}: barrier {:.6g} sec, pass total {:.6g} sec ({} lines)\n", t.process,
                      t.barrier, t.total, t.lines);
   return out;
+}
+
+double copiesPerByte(const pocstd::TransferStats &t, std::uint64_t bytes) {
+  if (bytes == 0)
+    return 0;
+  double local = double(t.bytes_read_local + t.bytes_written_local);
+  double remote = double(t.bytes_read_remote + t.bytes_written_remote);
+  return (local * pocstd::TransferStats::kLocalCopies +
+          remote * pocstd::TransferStats::kRemoteCopies) /
+         double(bytes);
+}
+
+std::string passSummary(const std::vector<PassTimes> &pass, double arrayBytes) {
+  pocstd::TransferStats sum;
+  double fftw = 0, waits = 0, medium = 0, barrier = 0, wall = 0;
+  for (const PassTimes &t : pass) {
+    sum.bytes_read_local += t.moved.bytes_read_local;
+    sum.bytes_read_remote += t.moved.bytes_read_remote;
+    sum.bytes_written_local += t.moved.bytes_written_local;
+    sum.bytes_written_remote += t.moved.bytes_written_remote;
+    sum.copy_seconds += t.moved.copy_seconds;
+    // The pass's final wait for the started writes is part of write.
+    waits += t.moved.wait_seconds;
+    fftw += t.fftw;
+    medium += t.medium;
+    barrier += t.barrier;
+    wall = std::max(wall, t.total);
+  }
+  double local = double(sum.bytes_read_local + sum.bytes_written_local);
+  double remote = double(sum.bytes_read_remote + sum.bytes_written_remote);
+  std::uint64_t bytes = static_cast<std::uint64_t>(arrayBytes);
+  return fmt::format("{} all processes: moved {} local, {} remote; {:.3g} copies per byte of "
+                     "the array; sums over the processes: fftw {:.6g} sec, copies {:.6g} sec, "
+                     "waits {:.6g} sec, barrier {:.6g} sec; servers' medium {:.6g} sec; "
+                     "pass {:.6g} sec\n",
+                     pass.empty() ? std::string("-") : passName(pass.front().dim),
+                     formatBytes(local), formatBytes(remote), copiesPerByte(sum, bytes), fftw,
+                     sum.copy_seconds, waits, barrier, medium, wall);
 }
 
 std::string serverReport(int s, const pocstd::DeviceStats &st) {

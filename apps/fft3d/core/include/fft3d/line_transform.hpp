@@ -6,7 +6,9 @@
 /// along dimension d is read so that d is the fastest-varying buffer index:
 /// plainly for d = 3, with Array::read_transpose13 for d = 1 and
 /// read_transpose23 for d = 2 (paper section 4.2); one FFTW call then
-/// transforms all its rows, and the line is written back the same way.
+/// transforms all its rows, and the line is written back the same way. A
+/// page plane of the two-pass transform (kPlanes23) is read plainly, e1 x N2
+/// x N3, and FFTW's 2D plan transforms its e1 planes one after another.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -26,17 +28,19 @@ constexpr int kBackward = +1;
 class LineTransform {
 public:
   /// Allocates the buffer for the longest line of \p array in pages of
-  /// \p page and plans a transform per dimension and per sign in \p signs
-  /// (FFTW_MEASURE when \p measure, else FFTW_ESTIMATE). Planning is
-  /// serialised process-wide: FFTW's planner is not thread-safe, and several
-  /// FFT processes may share one host.
+  /// \p page among the \p passes (see transformPasses) and the lines the
+  /// input is written in, and plans a transform per pass and per sign in
+  /// \p signs (FFTW_MEASURE when \p measure, else FFTW_ESTIMATE). Planning
+  /// is serialised process-wide: FFTW's planner is not thread-safe, and
+  /// several FFT processes may share one host.
   LineTransform(const pocstd::Domain &array, const pocstd::Domain &page,
-                const std::vector<int> &signs, bool measure);
+                const std::vector<int> &passes, const std::vector<int> &signs, bool measure);
   ~LineTransform();
   LineTransform(const LineTransform &) = delete;
   LineTransform &operator=(const LineTransform &) = delete;
 
-  /// Reads \p line (a page line along \p dim) from \p a into the buffer.
+  /// Reads \p line (a page line along \p dim, or a page plane for
+  /// kPlanes23) from \p a into the buffer.
   void read(pocstd::Array &a, int dim, const pocstd::Domain &line);
   /// Transforms the buffered line along \p dim with \p sign, multiplying the
   /// result by \p scale (1: none).

@@ -50,7 +50,12 @@ struct Options {
   /// progress records of the job (0: never), so that a test kills the job
   /// at a point it controls instead of after a guessed delay.
   int haltAfterRecords = 0;
-  bool keep = false;            ///< leave the finished run in the store
+  bool keep = false; ///< leave the finished run in the store
+  /// Passes over the array per transform (transformPasses): 3, the
+  /// paper's, or 2 (2D FFTs of page planes, then fft1; in core only). 0
+  /// until parsed: then 2 in core when every FFT process gets a page plane,
+  /// else 3.
+  int passes = 0;
   bool prefetch = true;         ///< server-side ReadIntoServerCache
   bool clientTranspose = false; ///< transpose pages in the FFT processes, not the servers
   /// How pages are spread over the servers (pocstd::PageMap).

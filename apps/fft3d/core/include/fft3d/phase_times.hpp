@@ -11,6 +11,7 @@
 
 #include "pocstd/device_stats.hpp"
 #include "pocstd/domain.hpp"
+#include "pocstd/transfer_stats.hpp"
 
 #include <cstdint>
 #include <string>
@@ -21,7 +22,7 @@ namespace fft3d {
 /// One FFT process's seconds per phase in one pass, summed over its lines.
 struct PassTimes {
   int process = 0;         ///< the process's ID() in its group
-  int dim = 0;             ///< 0, 1, 2: the pass along dimension dim + 1
+  int dim = 0;             ///< 0, 1, 2: the pass along dimension dim + 1; 3: kPlanes23
   pocstd::Domain slab;     ///< bounding box of its lines
   int lines = 0;           ///< lines it transformed
   std::uint64_t bytes = 0; ///< bytes of those lines (each read and written once)
@@ -35,6 +36,13 @@ struct PassTimes {
   double record = 0;
   int records = 0;  ///< progress records made
   double total = 0; ///< the whole pass
+  /// What the process's Array moved in the pass, and its time copying and
+  /// waiting for remote calls (inside read and write).
+  pocstd::TransferStats moved;
+  /// Process 0 only: the page servers' seconds in their medium (disk, or
+  /// memory for memory servers that are called) during the pass, summed
+  /// over the servers.
+  double medium = 0;
 };
 
 /// One iteration of a pass as seen by process 0: the per-iteration progress.
@@ -45,12 +53,21 @@ struct IterationTime {
   double seconds = 0;      ///< from the start of the iteration to the barrier
 };
 
-/// "<dimension name>": fft1, fft2 or fft3.
+/// The pass's name: fft1, fft2 or fft3 (along one dimension), fft23 (the
+/// page planes' 2D FFTs, kPlanes23).
 std::string passName(int dim);
+/// What the pass computes: "1D FFTs along dimension 2", ...
+std::string passTitle(int dim);
 /// The progress line of one iteration.
 std::string progressLine(const IterationTime &t, int iterations);
 /// The paper's four lines (read, ReadIntoServerCache, fftw, write) for \p t.
 std::string processReport(const PassTimes &t);
+/// Memory copies per byte of \p t's lines (each read and written once):
+/// 2 when every page is local, 8 when every page travels.
+double copiesPerByte(const pocstd::TransferStats &t, std::uint64_t bytes);
+/// One line for the pass of all the processes in \p pass: bytes moved,
+/// copies per byte of the array (\p arrayBytes) and where the time went.
+std::string passSummary(const std::vector<PassTimes> &pass, double arrayBytes);
 /// The paper's server lines (ReadIntoCache, read, write) for server \p s.
 std::string serverReport(int s, const pocstd::DeviceStats &stats);
 /// "<n> MB" / "<n> GB" in binary units.

@@ -14,14 +14,25 @@
 #include "pocstd/domain.hpp"
 
 #include <optional>
+#include <vector>
 
 namespace fft3d {
+
+/// The pass of 2D FFTs over dimensions 2 and 3, a page plane at a time (the
+/// passes along one dimension are 0, 1, 2).
+constexpr int kPlanes23 = 3;
+
+/// The passes of a 3D transform in \p passes passes, in order: 3 is the
+/// paper's fft1, fft2, fft3 ({0, 1, 2}); 2 is the 2D FFTs of page planes,
+/// then fft1 ({kPlanes23, 0}). Throws std::invalid_argument otherwise.
+std::vector<int> transformPasses(int passes);
 
 /// Which page lines process p handles in iteration i of a pass.
 class PassSchedule {
 public:
-  /// The pass along dimension \p dim (0, 1 or 2) of \p array, in pages of
-  /// \p page, for \p processes processes.
+  /// The pass along dimension \p dim (0, 1 or 2), or the pass of page
+  /// planes (kPlanes23), of \p array in pages of \p page, for \p processes
+  /// processes.
   PassSchedule(const pocstd::Domain &array, const pocstd::Domain &page, int dim, int processes);
 
   /// Iterations every process runs (the most lines any process has); a
@@ -44,8 +55,8 @@ private:
   pocstd::Domain page_;
   int dim_;
   int processes_;
-  int a_; ///< the slower of the two other dimensions
-  int b_; ///< the faster one
+  int a_; ///< the slower of the two other dimensions (the only one for kPlanes23)
+  int b_; ///< the faster one; -1 for kPlanes23
   long long pagesB_;
   long long lines_;
   int iterations_;
