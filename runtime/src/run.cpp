@@ -5,6 +5,8 @@
 #include "process/arena.hpp"
 #include "process/host.hpp"
 #include "process/placement.hpp"
+#include "trace/recorder.hpp"
+#include "trace/trace_file.hpp"
 #include "transport/call_probes.hpp"
 #include "transport/engine.hpp"
 #include "transport/singleton_start.hpp"
@@ -89,6 +91,9 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
     g_rank = base + world_rank;
     g_size = parent_link ? hello.job_hosts : world_size;
     detail::init_placement(world_rank, world_size, base);
+    detail::trace::start_tracing(world_rank, base);
+    if (detail::trace::on())
+      detail::trace::name_thread(g_rank == 0 ? "main" : "main (serving)", false);
     detail::install_arena_fault_handler();
     detail::Engine engine(base, parent_link ? hello.parent : -1);
     if (parent_link)
@@ -112,6 +117,7 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       }
       host.join_all();
       POC_PROBES_WRITE(engine.rank());
+      detail::trace::finish_tracing(world_rank, world_size, base);
       if (g_rank == 0)
         detail::report_main_errors();
       // An error of a started call nobody waited for fails the program.

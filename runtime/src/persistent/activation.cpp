@@ -1,6 +1,7 @@
 #include "activation.hpp"
 
 #include "process/arena.hpp"
+#include "trace/recorder.hpp"
 
 #include <fmt/format.h>
 #include <poc/errors.hpp>
@@ -32,7 +33,17 @@ void PersistentProcesses::checkpoint(Process &p, Request &rq) {
     throw usage_error("poc: process " + id_text(p.id) + " was not constructed: " + p.failure);
   if (!p.attachment)
     throw usage_error("poc: checkpoint of process " + id_text(p.id) + ", which is not persistent");
-  p.cls->persist->save(store(), active(p).address, p.cls->name, p.object);
+  save(p, active(p).address, p.object);
+}
+
+void PersistentProcesses::save(const Process &p, const persist::Address &address,
+                               const void *object) {
+  trace::Slice traced(trace::Cat::save);
+  if (traced.active()) {
+    traced.event().cls = p.cls->name.c_str();
+    traced.event().process = p.id;
+  }
+  p.cls->persist->save(store(), address, p.cls->name, object);
 }
 
 bool PersistentProcesses::activate(Host &host, Process &p, const Message &m, Request &rq,
@@ -69,7 +80,7 @@ bool PersistentProcesses::activate(Host &host, Process &p, const Message &m, Req
     if (!object)
       throw protocol_error("poc: constructor returned no object");
     try {
-      p.cls->persist->save(st, address, p.cls->name, object);
+      save(p, address, object);
     } catch (...) {
       try {
         p.cls->destroy(object);
@@ -92,7 +103,7 @@ void PersistentProcesses::on_delete(Process &p) {
 
 void PersistentProcesses::on_job_end(Process &p) noexcept {
   try {
-    p.cls->persist->save(store(), active(p).address, p.cls->name, p.object);
+    save(p, active(p).address, p.object);
   } catch (const std::exception &e) {
     fmt::print(stderr, "poc: host {}: could not save persistent process {} ('{}'): {}\n", p.id.host,
                id_text(p.id), active(p).address.str(), e.what());

@@ -42,6 +42,9 @@ private:
   const persist::Store &store();
   /// Saves `p` now (a checkpoint request).
   void checkpoint(Process &p, Request &rq);
+  /// Writes `object`, the state of `p`, as the record at `address`; a
+  /// slice of the trace (POC_TRACE).
+  void save(const Process &p, const persist::Address &address, const void *object);
   /// Activates `p` from its record, or creates it by its constructor;
   /// true if activation found no record (the process ends).
   bool activate(Host &host, Process &p, const Message &m, Request &rq, Writer &reply);

@@ -2,6 +2,7 @@
 
 #include "arena.hpp"
 #include "failure.hpp"
+#include "trace/recorder.hpp"
 
 #include <poc/serialize/type_name.hpp>
 
@@ -53,7 +54,11 @@ Callers::Callers(Engine &engine) : engine_(engine) {
 
 Context &Callers::current() noexcept { return t_context ? *t_context : main_; }
 
-Context *Callers::adopt(Context *ctx) noexcept { return std::exchange(t_context, ctx); }
+Context *Callers::adopt(Context *ctx) noexcept {
+  if (trace::on())
+    trace::set_context_track(ctx ? ctx->trace_track : 0);
+  return std::exchange(t_context, ctx);
+}
 
 void Callers::add(Context &ctx, HostLock &) {
   ctx.id = next_context_++;

@@ -76,6 +76,8 @@ struct Context {
   ProcessId self;
   const ClassInfo *cls = nullptr;
   void *object = nullptr;
+  /// The process's track in the trace (POC_TRACE); 0: the thread's own.
+  std::int32_t trace_track = 0;
 };
 
 class Callers {

@@ -5,6 +5,7 @@
 
 #include "arena.hpp"
 #include "placement.hpp"
+#include "request_trace.hpp"
 #include "transport/call_probes.hpp"
 
 #include <poc/transport.hpp>
@@ -49,12 +50,14 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const 
   h.connections().acquire(dest, true);
   auto slot = h.callers().new_reply_slot(dest, 0);
   head.reply_token = slot->token;
+  trace::Slice traced(trace_cat(kind), what);
+  const std::uint32_t flow = trace_send(traced, h.rank(), head, w);
   // Without out-of-band blocks the engine takes the bytes: the caller
   // waits for the reply only, not for the send as well.
   std::shared_ptr<SendBatch> batch;
   try {
     POC_PROBE(request_sending);
-    batch = h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::take);
+    batch = h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::take, flow);
     POC_PROBE(request_sent);
   } catch (...) {
     h.callers().drop_reply_slot(slot->token);
@@ -70,6 +73,8 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const 
     POC_PROBE(caller_resumed);
     m = std::move(slot->message);
   }
+  if (traced.active())
+    traced.event().reply_bytes = m->body().size();
   MessagePtr result = result_of(std::move(m), what);
   POC_PROBE(call_returned);
   return result;
@@ -91,13 +96,15 @@ void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Wri
   // acknowledgement.
   const bool reply = head.reply_token != 0;
   const int dest = head.target.host;
+  trace::Slice traced(trace_cat(kind), what);
   h.connections().acquire(dest, reply);
   HostLock lk(h.engine().progress());
   h.callers().name_member(head.member, what, lk);
   ++ctx.outstanding;
   lk.unlock();
+  const std::uint32_t flow = trace_send(traced, h.rank(), head, w);
   try {
-    h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::copy);
+    h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::copy, flow);
   } catch (...) {
     lk.lock();
     --ctx.outstanding;

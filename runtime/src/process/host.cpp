@@ -1,6 +1,7 @@
 #include "host.hpp"
 
 #include "arena.hpp"
+#include "request_trace.hpp"
 #include "transport/call_probes.hpp"
 
 #include <fmt/format.h>
@@ -138,6 +139,9 @@ void Host::route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) 
   const Kind kind = m->kind();
   if (is_request(kind)) {
     POC_PROBE(request_routed);
+    trace::Slice receiving(trace::Cat::receive, nullptr, trace::On::thread);
+    if (receiving.active())
+      describe_receive(receiving, *m);
     route_request(std::move(m), dead, lk);
   } else if (kind == Kind::reply) {
     connections_.release(callers_.on_reply(std::move(m), lk), lk);
@@ -211,6 +215,8 @@ void Host::add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLoc
   p.id = m->head<RequestHead>().target;
   p.cls = &cls;
   p.context.self = p.id;
+  if (trace::on())
+    p.context.trace_track = trace::process_track(p.id, cls.name.c_str());
   callers_.add(p.context, lk);
   processes_.emplace(p.id, std::move(owned));
   enqueue(p, std::move(m), lk);
@@ -347,6 +353,8 @@ void Host::start_process(Process &p, HostLock &) {
 
 void Host::worker_main(Worker *w) {
   t_worker_ = w;
+  if (trace::on())
+    trace::name_thread("pool thread");
   HostLock lk(engine_.progress());
   for (;;) {
     if (!w->assigned && !runnable_.empty()) {
@@ -367,6 +375,11 @@ void Host::worker_main(Worker *w) {
 }
 
 void Host::serve(Process &p, HostLock &lk) {
+  trace::Slice serving(trace::Cat::serve, nullptr, trace::On::thread);
+  if (serving.active()) {
+    serving.event().cls = p.cls->name.c_str();
+    serving.event().process = p.id;
+  }
   Callers::adopt(&p.context);
   for (;;) {
     if (p.mailbox.empty() && p.unacked && !stopping_) {
@@ -462,6 +475,9 @@ bool Host::execute(Process &p, Message &m, bool in_place) {
     reserve_frame<ReplyHead>(out);
   ReplySender responder(engine_, m, in_place ? Sender::Sending::copy : Sender::Sending::take);
   Request rq(args, out, &responder);
+  trace::Slice served(trace_cat(kind), p.context.trace_track);
+  if (served.active())
+    describe_serve(served, p, m);
   std::optional<RemoteFailure> failure;
   bool ended = false;
   try {
@@ -498,6 +514,8 @@ bool Host::execute(Process &p, Message &m, bool in_place) {
     failure = RemoteFailure::current();
   }
   if (failure) {
+    if (served.active())
+      served.event().failed = true;
     if (is_call(kind))
       abandon_if_member(p, "ended a method with " + failure->name + ": " + failure->message);
     if (is_creation(kind)) {

@@ -1,5 +1,6 @@
 #include "host.hpp"
 
+#include "trace/recorder.hpp"
 #include "transport/host_numbers.hpp"
 
 #include <poc/group_communicator.hpp>
@@ -51,6 +52,9 @@ void ProcessGroupMember::barrier() {
   detail::Host &h = detail::host();
   int coordinator = this->coordinator();
   std::uint64_t epoch = epoch_++;
+  detail::trace::Slice traced(detail::trace::Cat::barrier);
+  if (traced.active())
+    traced.event().id = key_;
   h.barriers().arrive(coordinator, key_, epoch, static_cast<std::uint64_t>(n_));
   detail::HostLock lk(h.engine().progress());
   h.barriers().wait(lk, key_, epoch, h.stopping(lk));

@@ -1,6 +1,7 @@
 // poc::sync() and started local functions.
 
 #include "host.hpp"
+#include "trace/recorder.hpp"
 
 #include <poc/run.hpp>
 #include <poc/sync.hpp>
@@ -54,6 +55,7 @@ void report_main_errors() {
 } // namespace detail
 
 void sync() {
+  detail::trace::Slice traced(detail::trace::Cat::sync);
   std::vector<detail::StartedError> errors = detail::finish_started_work();
   if (!errors.empty())
     std::rethrow_exception(errors.front().error);
@@ -81,6 +83,8 @@ void start_local_task(std::function<void()> task) {
   HostLock lk(h.engine().progress());
   ++ctx->tasks_running;
   ctx->tasks.emplace_back([&h, ctx, task = std::move(task)] {
+    if (trace::on())
+      trace::name_thread("task");
     Callers::adopt(ctx);
     std::exception_ptr error;
     try {

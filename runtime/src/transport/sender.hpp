@@ -66,12 +66,14 @@ public:
   /// `kind` with `head`, announcing its out-of-band blocks. Returns the
   /// batch to wait for before `w` and the blocks' memory may change, or null
   /// if there is nothing to wait for. A message with blocks needs a link to
-  /// `dest` (see send_batch); `take` turns into `keep` for it.
+  /// `dest` (see send_batch); `take` turns into `keep` for it. `flow`: the
+  /// request's trace flow number (Envelope::flow).
   template <class Head>
   std::shared_ptr<SendBatch> send_writer(int dest, Kind kind, const Head &head, Writer &w,
-                                         Sending how) {
+                                         Sending how, std::uint32_t flow = 0) {
     Envelope e;
     e.kind = kind;
+    e.flow = flow;
     blocks_.announce(dest, w.out_of_band(), e);
     seal(w, e, head);
     return send_sealed(dest, w, how);

@@ -79,7 +79,9 @@ struct Envelope {
   std::uint16_t oob_count = 0;
   /// Tag of the first of them on the block communicator.
   std::uint32_t oob_tag = 0;
-  std::uint32_t reserved2 = 0;
+  /// A request's flow number in the sender's trace (POC_TRACE; 0: not
+  /// traced), so that the trace links the request's send to its serving.
+  std::uint32_t flow = 0;
 };
 static_assert(sizeof(Envelope) == 16);
 
