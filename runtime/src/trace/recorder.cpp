@@ -142,4 +142,13 @@ std::vector<ThreadEvents *> all_threads() {
   return out;
 }
 
+void clear_all_threads() noexcept {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> g(r.mu);
+  for (auto &t : r.threads) {
+    std::vector<Event>().swap(t->events);
+    t->dropped = 0;
+  }
+}
+
 } // namespace poc::detail::trace

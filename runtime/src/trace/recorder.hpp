@@ -169,4 +169,8 @@ private:
 /// threads that record have ended.
 std::vector<ThreadEvents *> all_threads();
 
+/// Forgets every thread's events once they are written (a later poc::run
+/// of the same program writes only its own).
+void clear_all_threads() noexcept;
+
 } // namespace poc::detail::trace

@@ -72,6 +72,8 @@ std::vector<std::byte> encode_host(int host, int world_rank) {
   MPI_Get_processor_name(node, &len);
   Writer w;
   std::vector<ThreadEvents *> threads = all_threads();
+  // Threads of an earlier poc::run of the program recorded nothing here.
+  std::erase_if(threads, [](const ThreadEvents *t) { return t->events.empty() && !t->dropped; });
   w.write_all(host, world_rank, std::string(node, static_cast<std::size_t>(len)),
               static_cast<std::uint64_t>(threads.size()));
   for (const ThreadEvents *t : threads) {
@@ -393,6 +395,7 @@ void finish_tracing(int world_rank, int world_size, int base) noexcept {
     return;
   g_on.store(false);
   std::vector<std::byte> mine = encoded_or_nothing(base + world_rank, world_rank);
+  clear_all_threads();
   if (world_rank != 0) {
     MPI_Send(mine.data(), static_cast<int>(mine.size()), MPI_BYTE, 0, kEventsTag, MPI_COMM_WORLD);
     return;
