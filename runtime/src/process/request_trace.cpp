@@ -18,7 +18,8 @@ std::uint32_t describe_send(trace::Slice &s, int host, const RequestHead &head, 
     e.name = nullptr;
   }
   const std::uint32_t flow = trace::next_flow();
-  s.flow_out(trace::flow_id(host, flow));
+  e.id = trace::flow_id(host, flow);
+  s.flow_out(e.id);
   return flow;
 }
 
@@ -38,8 +39,10 @@ void describe_serve(trace::Slice &s, const Process &p, const Message &m) {
   e.process = p.id;
   e.from = m.source();
   e.bytes = m.body().size();
-  if (const std::uint32_t flow = m.envelope().flow)
-    s.flow_in(trace::flow_id(m.source(), flow));
+  if (const std::uint32_t flow = m.envelope().flow) {
+    e.id = trace::flow_id(m.source(), flow);
+    s.flow_in(e.id);
+  }
 }
 
 } // namespace poc::detail

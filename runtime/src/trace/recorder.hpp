@@ -55,7 +55,8 @@ struct Event {
   const char *cls = nullptr;
   /// A call's method id, a creation's constructor id.
   std::uint64_t method = 0;
-  /// A flow's id (flow phases), a barrier's group key.
+  /// A flow's id (flow phases, and the caller's and server's slices of a
+  /// traced request), a barrier's group key.
   std::uint64_t id = 0;
   /// A request's message bytes, its out-of-band blocks' bytes (caller
   /// side), its reply's bytes (caller side of a call).

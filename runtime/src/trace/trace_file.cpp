@@ -155,26 +155,38 @@ const char *cat_name(Cat c) {
   return "?";
 }
 
+bool is_call(Cat c) { return c == Cat::call || c == Cat::start || c == Cat::future; }
+
 /// Names the methods served by id: each caller recorded the name it
-/// called (`what`); a method no caller named keeps its class and id.
+/// called (`what`); a method no caller named keeps its class (the
+/// server's, found through the request's flow for its caller) and id.
 class MethodNames {
 public:
   explicit MethodNames(const std::vector<Gathered> &events) {
-    for (const Gathered &g : events)
-      if (g.e.phase == Phase::complete && g.e.from < 0 && !g.name.empty() &&
-          (g.e.cat == Cat::call || g.e.cat == Cat::start || g.e.cat == Cat::future))
+    for (const Gathered &g : events) {
+      if (g.e.phase != Phase::complete || !is_call(g.e.cat))
+        continue;
+      if (g.e.from < 0 && !g.name.empty())
         names_.emplace(g.e.method, g.name);
+      if (g.e.from >= 0 && g.e.id)
+        classes_.emplace(g.e.id, g.cls);
+    }
   }
   std::string operator()(const Gathered &g) const {
     if (!g.name.empty())
       return g.name;
     if (auto it = names_.find(g.e.method); it != names_.end())
       return it->second;
-    return fmt::format("{}::#{:016x}", g.cls.empty() ? "?" : g.cls, g.e.method);
+    std::string cls = g.cls;
+    if (auto it = classes_.find(g.e.id); cls.empty() && it != classes_.end())
+      cls = it->second;
+    return fmt::format("{}::#{:016x}", cls.empty() ? "?" : cls, g.e.method);
   }
 
 private:
   std::unordered_map<std::uint64_t, std::string> names_;
+  /// The class that served each flow.
+  std::unordered_map<std::uint64_t, std::string> classes_;
 };
 
 /// The slice's name as the trace shows it.

@@ -172,7 +172,7 @@ template <class E> E element_value(const E *p, std::ptrdiff_t i) {
   const E *at = p + i;
   if (!is_remote(at))
     return *at;
-  Call call(at, detail::RemoteArrayInterface<E>::get);
+  Call call(at, detail::RemoteArrayInterface<E>::get, "poc::RemoteArray::get");
   call.args(detail::element_index(at));
   return call.template invoke<E>();
 }
@@ -193,7 +193,7 @@ public:
       *p_ = v;
       return *this;
     }
-    Call call(p_, I::set);
+    Call call(p_, I::set, "poc::RemoteArray::set");
     call.args(detail::element_index(p_), v);
     call.invoke();
     return *this;
@@ -236,7 +236,7 @@ private:
       }
       return *p_;
     }
-    Call call(p_, I::update);
+    Call call(p_, I::update, "poc::RemoteArray::update");
     call.args(detail::element_index(p_), op, v);
     return call.template invoke<E>();
   }
@@ -254,7 +254,7 @@ template <class E> void read(const E *p, std::size_t first, std::size_t n, E *ou
     return;
   }
   using I = detail::RemoteArrayInterface<E>;
-  Call call(p, I::read);
+  Call call(p, I::read, "poc::RemoteArray::read");
   call.args(detail::element_index(p) + first, static_cast<std::uint64_t>(n));
   Reply reply = call.invoke_reply();
   if (detail::read_count<E>(reply.reader()) != n)
@@ -271,7 +271,7 @@ template <class E> void write(E *p, std::size_t first, std::size_t n, const E *i
     return;
   }
   using I = detail::RemoteArrayInterface<E>;
-  Call call(p, I::write);
+  Call call(p, I::write, "poc::RemoteArray::write");
   call.writer().write(static_cast<std::uint64_t>(detail::element_index(p) + first));
   detail::write_elements(call.writer(), in, n);
   call.invoke();
