@@ -17,7 +17,7 @@ constexpr std::size_t kInitialEvents = 4096;
 
 /// Tracks are numbered per host: threads from 1, processes from
 /// kFirstProcessTrack (viewers sort tracks by number: threads first).
-constexpr std::int32_t kFirstProcessTrack = 1000;
+constexpr std::int32_t kFirstProcessTrack = 1000000;
 
 /// Every thread's buffer, kept after the thread ends until the trace is
 /// written. The mutex guards the list, taken once per thread.
