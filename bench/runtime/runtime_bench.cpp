@@ -12,7 +12,9 @@
 //            --round-trip-only (for profiling),
 //            --calls N (only N sync calls, no baseline: what a profile of
 //            one call samples, bench/runtime/profile_call.sh), with
-//            --in-place: calls of the POC_NONBLOCKING method instead
+//            --in-place: calls of the POC_NONBLOCKING method instead;
+//            --starts N (only N started calls and a poc::sync(), no
+//            baseline)
 
 #include "../common/bench_report.hpp"
 #include "echo.hpp"
@@ -65,11 +67,27 @@ int profile_calls(Echo *e, int calls, bool in_place) {
   return x == calls ? 0 : 1;
 }
 
-int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls, bool in_place) {
+/// --starts: `calls` started calls and the poc::sync() that waits for
+/// them, and nothing else (the start throughput row without its baseline).
+int profile_starts(Echo *e, int calls) {
+  auto t0 = clock_type::now();
+  for (int i = 0; i < calls; ++i)
+    Echo_client::put_0_start(e, static_cast<std::uint64_t>(i), 1);
+  poc::sync();
+  const double seconds = seconds_since(t0);
+  fmt::print("{} started calls: {:.0f} calls/s\n", calls, calls / seconds);
+  poc::destroy(e);
+  return 0;
+}
+
+int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls, bool in_place,
+             int started_calls) {
   // Placement puts the first process on rank 1 (rank 0 runs main).
   Echo *e = poc::create<Echo>("bench", I::ctor_0);
   if (profiled_calls > 0)
     return profile_calls(e, profiled_calls, in_place);
+  if (started_calls > 0)
+    return profile_starts(e, started_calls);
   int peer = poc::remote_id(e).host;
   std::vector<Echo *> idlers;
   for (int i = 0; i < idle; ++i)
@@ -214,6 +232,7 @@ int main(int argc, char **argv) {
   bool spawn = true;
   bool rt_only = false;
   int calls = 0;
+  int starts = 0;
   bool in_place = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--in-place") == 0)
@@ -224,6 +243,10 @@ int main(int argc, char **argv) {
       spawn = false;
     if (std::strcmp(argv[i], "--calls") == 0 && i + 1 < argc) {
       calls = std::atoi(argv[++i]);
+      spawn = false;
+    }
+    if (std::strcmp(argv[i], "--starts") == 0 && i + 1 < argc) {
+      starts = std::atoi(argv[++i]);
       spawn = false;
     }
     if (std::strcmp(argv[i], "--round-trip-only") == 0) {
@@ -247,8 +270,9 @@ int main(int argc, char **argv) {
   if (rank == 0 && spawn && !idle)
     spawn_ms = bench::raw_spawn_ms(argv[0]);
   MPI_Barrier(MPI_COMM_WORLD);
-  int rc = poc::run(
-      argc, argv, [&](int, char **) { return poc_main(spawn_ms, idle, rt_only, calls, in_place); });
+  int rc = poc::run(argc, argv, [&](int, char **) {
+    return poc_main(spawn_ms, idle, rt_only, calls, in_place, starts);
+  });
   MPI_Comm_free(&bench::raw_comm);
   MPI_Finalize();
   return rc;
