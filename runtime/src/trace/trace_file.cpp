@@ -114,13 +114,16 @@ std::string quoted(std::string_view text) {
   return out + "\"";
 }
 
+/// A process id as the runtime's messages write it ("1.0.3").
 std::string id_text(const ProcessId &id) {
   return fmt::format("{}.{}.{}", id.host, id.creator, id.serial);
 }
 
+bool is_call(Cat c) { return c == Cat::call || c == Cat::start || c == Cat::future; }
+
 bool is_request(Cat c) {
-  return c == Cat::call || c == Cat::start || c == Cat::future || c == Cat::create ||
-         c == Cat::destroy || c == Cat::activate || c == Cat::checkpoint;
+  return is_call(c) || c == Cat::create || c == Cat::destroy || c == Cat::activate ||
+         c == Cat::checkpoint;
 }
 
 const char *cat_name(Cat c) {
@@ -154,8 +157,6 @@ const char *cat_name(Cat c) {
   }
   return "?";
 }
-
-bool is_call(Cat c) { return c == Cat::call || c == Cat::start || c == Cat::future; }
 
 /// Names the methods served by id: each caller recorded the name it
 /// called (`what`); a method no caller named keeps its class (the
