@@ -72,6 +72,18 @@ def check_order(slices, failures):
             open_ends.append(end)
 
 
+def check_flows_bound(events, slices, failures):
+    """Every flow event lies inside a slice of its track, which it binds to."""
+    for e in events:
+        if e["ph"] not in ("s", "t", "f"):
+            continue
+        at = micros(e["ts"])
+        if not any(micros(x["ts"]) <= at <= micros(x["ts"]) + micros(x["dur"])
+                   for x in slices[(e["pid"], e["tid"])]):
+            failures.append(f"flow event {e['ph']} {e['id']} at {e['ts']} outside every slice of "
+                            f"track {e['pid']}/{e['tid']}")
+
+
 def check_counts(what, names, expected, failures, exact):
     for name, count in expected:
         seen = names[name]
@@ -134,6 +146,7 @@ def check_structure(path, hosts, failures):
         failures.append(f"flow {flow_id} finishes without a start")
     for flow_id in flows["t"].keys() - flows["s"].keys():
         failures.append(f"flow {flow_id} passes a step without a start")
+    check_flows_bound(events, slices, failures)
     print(f"checked {len(events)} events: {len(tracks)} tracks, "
           f"{sum(len(s) for s in slices.values())} slices, {len(flows['s'])} flows")
 
