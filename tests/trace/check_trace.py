@@ -6,7 +6,9 @@ check_trace.py MODE --hosts N -- COMMAND...
              whose structure is checked (tracks, slices, flows, order);
   off:       without POC_TRACE, the run writes no file;
   bad_path:  with POC_TRACE naming a file in a missing folder, the run says
-             so once on standard error and otherwise runs as without it.
+             so once on standard error and otherwise runs as without it;
+  bounded:   with POC_TRACE_EVENTS=4, each thread keeps 4 events, and the
+             run says how many each thread dropped, in the trace too.
 Each run gets a fresh working folder and object store.
 """
 import argparse
@@ -151,9 +153,29 @@ def check_structure(path, hosts, failures):
           f"{sum(len(s) for s in slices.values())} slices, {len(flows['s'])} flows")
 
 
+def check_bounded(path, poc_lines, failures):
+    dropped = re.compile(r"poc: POC_TRACE: host \d+ thread '[^']+' dropped \d+ events \(a thread "
+                         r"keeps at most 4; POC_TRACE_EVENTS sets how many\); the trace misses them")
+    if not poc_lines or not all(dropped.fullmatch(line) for line in poc_lines):
+        failures.append(f"messages {poc_lines}, expected only those of dropped events")
+    with open(path, encoding="utf-8") as f:
+        events = json.load(f)["traceEvents"]
+    # What threads recorded: events, and the names of the process tracks
+    # they made (the other metadata is the writer's).
+    threads = sum(1 for e in events if e["ph"] == "M" and e["name"] == "thread_name" and
+                  not PROCESS_TRACK.match(e["args"]["name"]))
+    recorded = sum(1 for e in events if e["ph"] != "M" or (
+        e["name"] == "thread_name" and PROCESS_TRACK.match(e["args"]["name"])))
+    if not threads or not 0 < recorded <= 4 * threads:
+        failures.append(f"{recorded} events recorded by {threads} threads that keep 4 each")
+    if not any(e["ph"] == "M" and e["name"] == "process_name" and "events dropped" in
+               e["args"]["name"] for e in events):
+        failures.append("no host named with its dropped events")
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["structure", "off", "bad_path"])
+    parser.add_argument("mode", choices=["structure", "off", "bad_path", "bounded"])
     parser.add_argument("--hosts", type=int, required=True)
     split = sys.argv.index("--") if "--" in sys.argv else len(sys.argv)
     args = parser.parse_args(sys.argv[1:split])
@@ -163,8 +185,10 @@ def main():
         env = dict(os.environ, POC_STORE=os.path.join(folder, "store"))
         env.pop("POC_TRACE", None)
         trace = os.path.join(folder, "run.json")
-        if args.mode == "structure":
+        if args.mode in ("structure", "bounded"):
             env["POC_TRACE"] = trace
+        if args.mode == "bounded":
+            env["POC_TRACE_EVENTS"] = "4"
         elif args.mode == "bad_path":
             trace = os.path.join(folder, "missing", "run.json")
             env["POC_TRACE"] = trace
@@ -178,6 +202,8 @@ def main():
                 check_structure(trace, args.hosts, failures)
             else:
                 failures.append(f"no trace written to {trace}")
+        elif args.mode == "bounded":
+            check_bounded(trace, poc_lines, failures)
         elif args.mode == "off":
             written = sorted(set(os.listdir(folder)) - {"store"})
             if written or poc_lines:

@@ -12,8 +12,10 @@ std::atomic<bool> g_on{false};
 namespace {
 
 /// Room a thread's buffer starts with (it grows as a vector does, up to
-/// kEventsPerThread).
+/// events_per_thread()).
 constexpr std::size_t kInitialEvents = 4096;
+
+std::atomic<std::uint64_t> g_events_per_thread{kDefaultEventsPerThread};
 
 /// Tracks are numbered per host: threads from 1, processes from
 /// kFirstProcessTrack (viewers sort tracks by number: threads first).
@@ -53,6 +55,10 @@ ThreadEvents &thread_events() {
 
 } // namespace
 
+void set_events_per_thread(std::uint64_t n) noexcept { g_events_per_thread.store(n); }
+
+std::uint64_t events_per_thread() noexcept { return g_events_per_thread.load(); }
+
 std::int64_t now() noexcept {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
@@ -90,7 +96,7 @@ std::uint32_t next_flow() noexcept {
 
 void record(const Event &e) noexcept {
   ThreadEvents &t = thread_events();
-  if (t.events.size() >= kEventsPerThread) {
+  if (t.events.size() >= g_events_per_thread.load(std::memory_order_relaxed)) {
     ++t.dropped;
     return;
   }

@@ -4,7 +4,7 @@
 /// runtime does, as events kept in memory on every host and written as one
 /// Chrome/Perfetto trace when the job ends (trace/trace_file.hpp). Each
 /// thread appends to a buffer of its own, without a lock; a buffer holds at
-/// most kEventsPerThread events and counts those it drops. With tracing off
+/// most events_per_thread() events and counts those it drops. With tracing off
 /// every recording site costs one test of a flag read once at start.
 
 #include <poc/process_id.hpp>
@@ -73,8 +73,13 @@ struct Event {
   bool failed = false;
 };
 
-/// Events one thread keeps at most.
-inline constexpr std::size_t kEventsPerThread = std::size_t{1} << 18;
+/// Events one thread keeps at most unless POC_TRACE_EVENTS says otherwise.
+inline constexpr std::uint64_t kDefaultEventsPerThread = std::uint64_t{1} << 18;
+
+/// Sets how many events one thread keeps at most (before threads record).
+void set_events_per_thread(std::uint64_t n) noexcept;
+/// How many events one thread keeps at most.
+std::uint64_t events_per_thread() noexcept;
 
 /// What one thread recorded.
 struct ThreadEvents {

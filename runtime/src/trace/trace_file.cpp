@@ -327,8 +327,8 @@ void report_dropped(const std::vector<HostPart> &parts) {
       if (t.dropped)
         fmt::print(stderr,
                    "poc: POC_TRACE: host {} thread '{}' dropped {} events (a thread keeps at "
-                   "most {}); the trace misses them\n",
-                   p.host, t.name, t.dropped, kEventsPerThread);
+                   "most {}; POC_TRACE_EVENTS sets how many); the trace misses them\n",
+                   p.host, t.name, t.dropped, events_per_thread());
 }
 
 /// This host's events encoded, or nothing if they cannot be (out of
@@ -381,26 +381,49 @@ void gather_and_write(std::vector<std::byte> mine, int world_size, int base) {
   write_trace(g_file, parts, events);
 }
 
+/// POC_TRACE_EVENTS: events one thread keeps at most, a positive decimal
+/// number; unset or wrong (said so): the default.
+std::uint64_t events_per_thread_asked() {
+  const char *text = std::getenv("POC_TRACE_EVENTS");
+  if (!text || !*text)
+    return kDefaultEventsPerThread;
+  char *end = nullptr;
+  errno = 0;
+  const unsigned long long n = std::strtoull(text, &end, 10);
+  if (*text == '-' || *end || errno || n == 0) {
+    fmt::print(stderr,
+               "poc: POC_TRACE_EVENTS={} is not a positive number of events; a thread keeps at "
+               "most {}\n",
+               text, kDefaultEventsPerThread);
+    return kDefaultEventsPerThread;
+  }
+  return n;
+}
+
 } // namespace
 
 void start_tracing(int world_rank, int base) {
-  int tracing = 0;
+  // Whether this job traces, and how many events a thread keeps.
+  std::uint64_t settings[2] = {0, kDefaultEventsPerThread};
   if (world_rank == 0) {
     const char *path = std::getenv("POC_TRACE");
     if (path && *path) {
       g_path = base == 0 ? path : std::string(path) + "." + std::to_string(base);
       g_file = std::fopen(g_path.c_str(), "w");
-      if (g_file)
-        tracing = 1;
-      else
+      if (g_file) {
+        settings[0] = 1;
+        settings[1] = events_per_thread_asked();
+      } else {
         fmt::print(stderr,
                    "poc: POC_TRACE: cannot write the trace to '{}': {}; the run is not "
                    "traced\n",
                    g_path, std::strerror(errno));
+      }
     }
   }
-  MPI_Bcast(&tracing, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  g_on.store(tracing != 0);
+  MPI_Bcast(settings, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  set_events_per_thread(settings[1]);
+  g_on.store(settings[0] != 0);
 }
 
 void finish_tracing(int world_rank, int world_size, int base) noexcept {
