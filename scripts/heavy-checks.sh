@@ -55,5 +55,5 @@ step asan-all bash -c "$(declare -f sanitizer_build); root='$root' jobs=$jobs
   ctest --test-dir build-asan-all -j $jobs ${repeat[*]}"
 step tsan-runtime bash -c "$(declare -f sanitizer_build); root='$root' jobs=$jobs
   sanitizer_build build-tsan -DPOC_SANITIZE_THREAD=ON -DPOC_APPS=bdd &&
-  ctest --test-dir build-tsan -R '^runtime_' -E 'spawn|persist|memory_reuse_kept' -j $jobs ${repeat[*]}"
+  ctest --test-dir build-tsan -R '^(runtime_|trace\.)' -E 'spawn|persist|memory_reuse_kept' -j $jobs ${repeat[*]}"
 exit $status
