@@ -92,8 +92,7 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
     g_size = parent_link ? hello.job_hosts : world_size;
     detail::init_placement(world_rank, world_size, base);
     detail::trace::start_tracing(world_rank, base);
-    if (detail::trace::on())
-      detail::trace::name_thread(g_rank == 0 ? "main" : "main (serving)", false);
+    detail::trace::name_thread(g_rank == 0 ? "main" : "main (serving)", false);
     detail::install_arena_fault_handler();
     detail::Engine engine(base, parent_link ? hello.parent : -1);
     if (parent_link)

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 
 namespace poc {
 
@@ -52,6 +53,14 @@ std::optional<ProcessId> hosted_id(const void *p) noexcept;
 /// the same address. \p min_bytes is the size of the object type the caller
 /// will view the reference as (the slot is at least that large).
 void *reference_to(const ProcessId &id, std::size_t min_bytes);
+
+namespace detail {
+/// \p id as the runtime's messages and traces write it ("1.0.3").
+inline std::string id_text(const ProcessId &id) {
+  return std::to_string(id.host) + "." + std::to_string(id.creator) + "." +
+         std::to_string(id.serial);
+}
+} // namespace detail
 
 } // namespace poc
 

@@ -247,11 +247,6 @@ void *local_object(const void *ref, std::type_index type) {
   return it->second.object;
 }
 
-std::string id_text(const ProcessId &id) {
-  return std::to_string(id.host) + "." + std::to_string(id.creator) + "." +
-         std::to_string(id.serial);
-}
-
 std::string ended_text(const ProcessId &id, const std::string &class_name) {
   return "process " + id_text(id) + " (" + class_name + ") has ended";
 }

@@ -30,9 +30,6 @@ void forget_hosted(const void *object);
 /// 0 (the default, and outside poc::run) disables the check.
 void set_job_size(int hosts) noexcept;
 
-/// "host.creator.serial", for messages.
-std::string id_text(const ProcessId &id);
-
 /// The error of a request to a process that has ended:
 /// "process 0.0.1 (ns::T) has ended".
 std::string ended_text(const ProcessId &id, const std::string &class_name);

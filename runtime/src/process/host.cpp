@@ -353,8 +353,7 @@ void Host::start_process(Process &p, HostLock &) {
 
 void Host::worker_main(Worker *w) {
   t_worker_ = w;
-  if (trace::on())
-    trace::name_thread("pool thread");
+  trace::name_thread("pool thread");
   HostLock lk(engine_.progress());
   for (;;) {
     if (!w->assigned && !runnable_.empty()) {

@@ -83,8 +83,7 @@ void start_local_task(std::function<void()> task) {
   HostLock lk(h.engine().progress());
   ++ctx->tasks_running;
   ctx->tasks.emplace_back([&h, ctx, task = std::move(task)] {
-    if (trace::on())
-      trace::name_thread("task");
+    trace::name_thread("task");
     Callers::adopt(ctx);
     std::exception_ptr error;
     try {

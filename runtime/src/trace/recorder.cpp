@@ -66,6 +66,8 @@ std::int64_t now() noexcept {
 }
 
 void name_thread(const char *name, bool numbered) {
+  if (!on())
+    return; // a thread that is not traced gets no buffer
   ThreadEvents &t = thread_events();
   t.name = numbered ? std::string(name) + " " + std::to_string(t.track) : name;
 }
@@ -108,36 +110,31 @@ void record(const Event &e) noexcept {
 }
 
 void Slice::begin(Cat cat, const char *name, std::int32_t track) noexcept {
-  e_.cat = cat;
-  e_.name = name;
-  e_.track = track;
-  e_.ts = now();
+  Event &e = e_.emplace();
+  e.cat = cat;
+  e.name = name;
+  e.track = track;
+  e.ts = now();
 }
 
 void Slice::end() noexcept {
-  e_.dur = now() - e_.ts;
-  record(e_);
+  e_->dur = now() - e_->ts;
+  record(*e_);
 }
 
-void Slice::flow_out(std::uint64_t id, Phase phase) noexcept {
+void Slice::flow(Phase phase, std::uint64_t id, std::int64_t ts) noexcept {
   Event f;
   f.phase = phase;
-  f.cat = e_.cat;
+  f.cat = e_->cat;
   f.id = id;
-  f.track = e_.track;
-  f.ts = now();
+  f.track = e_->track;
+  f.ts = ts;
   record(f);
 }
 
-void Slice::flow_in(std::uint64_t id) noexcept {
-  Event f;
-  f.phase = Phase::flow_end;
-  f.cat = e_.cat;
-  f.id = id;
-  f.track = e_.track;
-  f.ts = e_.ts;
-  record(f);
-}
+void Slice::flow_out(std::uint64_t id, Phase phase) noexcept { flow(phase, id, now()); }
+
+void Slice::flow_in(std::uint64_t id) noexcept { flow(Phase::flow_end, id, e_->ts); }
 
 std::vector<ThreadEvents *> all_threads() {
   Registry &r = registry();

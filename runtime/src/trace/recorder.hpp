@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,8 +99,8 @@ inline bool on() noexcept { return g_on.load(std::memory_order_relaxed); }
 /// The steady clock in nanoseconds.
 std::int64_t now() noexcept;
 
-/// Names the calling thread's track ("pool thread", "main"); its number
-/// is appended to names that are not unique per host.
+/// Names the calling thread's track ("pool thread", "main"), if tracing is
+/// on; its number is appended to names that are not unique per host.
 void name_thread(const char *name, bool numbered = true);
 
 /// The track of the calling thread.
@@ -135,29 +136,29 @@ enum class On {
 };
 
 /// A complete event ("X") from construction to destruction, recorded only
-/// if tracing is on when it is constructed. Inline, so that with tracing
-/// off a slice is the test of the flag.
+/// if tracing is on when it is constructed. Inline, and its event exists
+/// only then, so that with tracing off a slice is the test of the flag.
 class Slice {
 public:
-  explicit Slice(Cat cat, const char *name = nullptr, On on = On::current) noexcept
-      : active_(trace::on()) {
-    if (active_)
+  explicit Slice(Cat cat, const char *name = nullptr, On on = On::current) noexcept {
+    if (trace::on())
       begin(cat, name, on == On::thread ? thread_track() : current_track());
   }
   /// On track `track` (a process served by this thread).
-  Slice(Cat cat, std::int32_t track) noexcept : active_(trace::on()) {
-    if (active_)
+  Slice(Cat cat, std::int32_t track) noexcept {
+    if (trace::on())
       begin(cat, nullptr, track);
   }
   ~Slice() {
-    if (active_)
+    if (e_)
       end();
   }
   Slice(const Slice &) = delete;
   Slice &operator=(const Slice &) = delete;
 
-  bool active() const noexcept { return active_; }
-  Event &event() noexcept { return e_; }
+  bool active() const noexcept { return e_.has_value(); }
+  /// The event recorded at the end. Precondition: active().
+  Event &event() noexcept { return *e_; }
   /// Records the start ("s") or a step ("t") of flow `id` now, bound to this slice.
   void flow_out(std::uint64_t id, Phase phase = Phase::flow_start) noexcept;
   /// Records the end ("f") of flow `id` at this slice's start, bound to it.
@@ -166,9 +167,10 @@ public:
 private:
   void begin(Cat cat, const char *name, std::int32_t track) noexcept;
   void end() noexcept;
+  /// Records flow event `phase` of flow `id` at time `ts` on this slice's track.
+  void flow(Phase phase, std::uint64_t id, std::int64_t ts) noexcept;
 
-  Event e_;
-  bool active_;
+  std::optional<Event> e_;
 };
 
 /// The events of every thread of this host, to write them; call when the

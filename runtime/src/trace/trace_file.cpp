@@ -114,11 +114,6 @@ std::string quoted(std::string_view text) {
   return out + "\"";
 }
 
-/// A process id as the runtime's messages write it ("1.0.3").
-std::string id_text(const ProcessId &id) {
-  return fmt::format("{}.{}.{}", id.host, id.creator, id.serial);
-}
-
 bool is_call(Cat c) { return c == Cat::call || c == Cat::start || c == Cat::future; }
 
 bool is_request(Cat c) {
@@ -265,6 +260,12 @@ void sort_by_time(std::vector<Gathered> &events) {
   });
 }
 
+/// The metadata event that names track `tid` of host `pid`.
+std::string track_name(int pid, std::int32_t tid, const std::string &name) {
+  return fmt::format(R"({{"ph":"M","pid":{},"tid":{},"name":"thread_name","args":{{"name":{}}}}})",
+                     pid, tid, quoted(name));
+}
+
 void write_trace(std::FILE *f, std::vector<HostPart> &parts, std::vector<Gathered> &events) {
   sort_by_time(events);
   const MethodNames methods(events);
@@ -288,17 +289,13 @@ void write_trace(std::FILE *f, std::vector<HostPart> &parts, std::vector<Gathere
         R"({{"ph":"M","pid":{},"name":"process_sort_index","args":{{"sort_index":{}}}}})", p.host,
         p.host));
     for (const ThreadEvents &t : p.threads)
-      line(
-          fmt::format(R"({{"ph":"M","pid":{},"tid":{},"name":"thread_name","args":{{"name":{}}}}})",
-                      p.host, t.track, quoted(t.name)));
+      line(track_name(p.host, t.track, t.name));
   }
   for (const Gathered &g : events) {
     const Event &e = g.e;
     switch (e.phase) {
     case Phase::track_name:
-      line(
-          fmt::format(R"({{"ph":"M","pid":{},"tid":{},"name":"thread_name","args":{{"name":{}}}}})",
-                      g.host, e.track, quoted(g.cls + " " + id_text(e.process))));
+      line(track_name(g.host, e.track, g.cls + " " + id_text(e.process)));
       break;
     case Phase::complete:
       line(fmt::format(

@@ -72,39 +72,31 @@ std::string processReport(const PassTimes &t) {
 double copiesPerByte(const pocstd::TransferStats &t, std::uint64_t bytes) {
   if (bytes == 0)
     return 0;
-  double local = double(t.bytes_read_local + t.bytes_written_local);
-  double remote = double(t.bytes_read_remote + t.bytes_written_remote);
-  return (local * pocstd::TransferStats::kLocalCopies +
-          remote * pocstd::TransferStats::kRemoteCopies) /
+  return (double(t.bytes_local()) * pocstd::TransferStats::kLocalCopies +
+          double(t.bytes_remote()) * pocstd::TransferStats::kRemoteCopies) /
          double(bytes);
 }
 
 std::string passSummary(const std::vector<PassTimes> &pass, double arrayBytes) {
   pocstd::TransferStats sum;
-  double fftw = 0, waits = 0, medium = 0, barrier = 0, wall = 0;
+  double fftw = 0, medium = 0, barrier = 0, wall = 0;
   for (const PassTimes &t : pass) {
-    sum.bytes_read_local += t.moved.bytes_read_local;
-    sum.bytes_read_remote += t.moved.bytes_read_remote;
-    sum.bytes_written_local += t.moved.bytes_written_local;
-    sum.bytes_written_remote += t.moved.bytes_written_remote;
-    sum.copy_seconds += t.moved.copy_seconds;
     // The pass's final wait for the started writes is part of write.
-    waits += t.moved.wait_seconds;
+    sum += t.moved;
     fftw += t.fftw;
     medium += t.medium;
     barrier += t.barrier;
     wall = std::max(wall, t.total);
   }
-  double local = double(sum.bytes_read_local + sum.bytes_written_local);
-  double remote = double(sum.bytes_read_remote + sum.bytes_written_remote);
   std::uint64_t bytes = static_cast<std::uint64_t>(arrayBytes);
   return fmt::format("{} all processes: moved {} local, {} remote; {:.3g} copies per byte of "
                      "the array; sums over the processes: fftw {:.6g} sec, copies {:.6g} sec, "
                      "waits {:.6g} sec, barrier {:.6g} sec; servers' medium {:.6g} sec; "
                      "pass {:.6g} sec\n",
                      pass.empty() ? std::string("-") : passName(pass.front().dim),
-                     formatBytes(local), formatBytes(remote), copiesPerByte(sum, bytes), fftw,
-                     sum.copy_seconds, waits, barrier, medium, wall);
+                     formatBytes(double(sum.bytes_local())),
+                     formatBytes(double(sum.bytes_remote())), copiesPerByte(sum, bytes), fftw,
+                     sum.copy_seconds, sum.wait_seconds, barrier, medium, wall);
 }
 
 std::string serverReport(int s, const pocstd::DeviceStats &st) {

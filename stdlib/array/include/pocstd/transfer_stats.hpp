@@ -35,6 +35,22 @@ struct TransferStats {
   static constexpr double kLocalCopies = 1;
   static constexpr double kRemoteCopies = 4;
 
+  /// Bytes of local pages, read and written.
+  std::uint64_t bytes_local() const { return bytes_read_local + bytes_written_local; }
+  /// Bytes of remote pages, read and written.
+  std::uint64_t bytes_remote() const { return bytes_read_remote + bytes_written_remote; }
+
+  /// Adds \p other's counters (another client's, to sum a pass).
+  TransferStats &operator+=(const TransferStats &other) {
+    bytes_read_local += other.bytes_read_local;
+    bytes_read_remote += other.bytes_read_remote;
+    bytes_written_local += other.bytes_written_local;
+    bytes_written_remote += other.bytes_written_remote;
+    copy_seconds += other.copy_seconds;
+    wait_seconds += other.wait_seconds;
+    return *this;
+  }
+
   /// The counters accumulated since \p earlier (a copy of these taken then).
   TransferStats since(const TransferStats &earlier) const {
     return {bytes_read_local - earlier.bytes_read_local,
