@@ -106,7 +106,7 @@ endfunction()
 
 function(poc_add_mpi_test)
   cmake_parse_arguments(ARG "" "NAME;NP;TIMEOUT;STATUS;MATCHES;CONTAINS_FILE;REJECTS"
-                        "COMMAND;LABELS" ${ARGN})
+                        "COMMAND;LABELS;MPIEXEC_FLAGS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 120)
   endif()
@@ -114,8 +114,8 @@ function(poc_add_mpi_test)
     set(command ${ARG_COMMAND})
     set(ctest_timeout ${ARG_TIMEOUT})
   else()
-    set(command ${POC_MPIEXEC} -n ${ARG_NP} ${POC_MPIEXEC_FLAGS} --timeout ${ARG_TIMEOUT}
-                ${ARG_COMMAND})
+    set(command ${POC_MPIEXEC} -n ${ARG_NP} ${POC_MPIEXEC_FLAGS} ${ARG_MPIEXEC_FLAGS}
+                --timeout ${ARG_TIMEOUT} ${ARG_COMMAND})
     math(EXPR ctest_timeout "${ARG_TIMEOUT} + ${POC_STACK_TRACE_GRACE}")
   endif()
   set(expectations "")

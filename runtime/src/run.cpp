@@ -49,6 +49,10 @@ bool running() noexcept { return g_running.load(); }
 int host_rank() { return g_rank; }
 int host_count() { return g_size; }
 
+int usable_cpus() noexcept { return detail::usable_cpus(); }
+
+void use_usable_cpus() noexcept { detail::widen_binding(); }
+
 int run(int argc, char **argv, std::function<int(int, char **)> body) {
   detail::keep_freed_memory();
   int provided = 0;
@@ -71,7 +75,7 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
   }
   int result = 0;
   // Before the host's threads start: they inherit the main thread's CPUs.
-  detail::widen_single_cpu_binding();
+  detail::note_start_binding();
   detail::remember_arguments(argc, argv);
   // Failed spawns and connections are reported as exceptions, not aborts.
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
@@ -108,7 +112,10 @@ int run(int argc, char **argv, std::function<int(int, char **)> body) {
       g_running = true;
       detail::Host host(engine, connections, g_size, &persistence);
       if (g_rank == 0) {
-        result = run_body(body, argc, argv);
+        {
+          detail::BusyThread main_program;
+          result = run_body(body, argc, argv);
+        }
         detail::finish_main_tasks();
         host.end_job();
       } else {

@@ -31,4 +31,18 @@ int host_rank();
 /// counted).
 int host_count();
 
+/// The number of CPUs the calling host's threads may use: every CPU the
+/// kernel grants the process, also while the host still keeps Open MPI's
+/// binding to one core (docs/runtime.md section 7, "CPU binding"). What a
+/// program sizes a team of threads of its own by.
+int usable_cpus() noexcept;
+
+/// Lets every thread of the calling host, present and future, run on every
+/// usable CPU now. The host does this by itself as soon as two of its
+/// processes (or the main program and a process) run at once; a program
+/// that starts threads of its own calls it first, or they share the one
+/// core Open MPI bound the rank to. Keeps a binding to several CPUs, and
+/// does nothing under POC_KEEP_BINDING.
+void use_usable_cpus() noexcept;
+
 } // namespace poc

@@ -1,5 +1,6 @@
 #include "host.hpp"
 
+#include "affinity.hpp"
 #include "arena.hpp"
 #include "request_trace.hpp"
 #include "transport/call_probes.hpp"
@@ -466,6 +467,7 @@ void Host::end_process(Process &p, HostLock &lk) {
 }
 
 bool Host::execute(Process &p, Message &m, bool in_place) {
+  BusyThread busy;
   const Kind kind = m.kind();
   const RequestHead h = m.head<RequestHead>();
   Reader args(m.body(), &m);

@@ -1,6 +1,7 @@
 // Started calls on local objects (<poc/start_on.hpp>): one queue per
 // object, served in order by one thread while it has calls.
 
+#include "affinity.hpp"
 #include "host.hpp"
 
 #include <poc/run.hpp>
@@ -28,6 +29,7 @@ std::unordered_map<const void *, std::deque<QueuedCall>> &object_queues() {
 
 /// Serves the calls queued on `object` until none is left.
 void serve_object(Host &h, const void *object) {
+  BusyThread busy;
   HostLock lk(h.engine().progress());
   for (;;) {
     QueuedCall &front = object_queues().at(object).front();

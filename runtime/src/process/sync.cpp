@@ -1,5 +1,6 @@
 // poc::sync() and started local functions.
 
+#include "affinity.hpp"
 #include "host.hpp"
 #include "trace/recorder.hpp"
 
@@ -84,6 +85,7 @@ void start_local_task(std::function<void()> task) {
   ++ctx->tasks_running;
   ctx->tasks.emplace_back([&h, ctx, task = std::move(task)] {
     trace::name_thread("task");
+    BusyThread busy;
     Callers::adopt(ctx);
     std::exception_ptr error;
     try {

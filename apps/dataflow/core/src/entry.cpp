@@ -5,7 +5,6 @@
 
 #include <map>
 #include <mutex>
-#include <sched.h>
 
 namespace dataflow::detail {
 
@@ -66,13 +65,6 @@ std::shared_ptr<MachineRun> find_run(std::uint64_t id) {
 void unregister_run(std::uint64_t id) {
   std::lock_guard<std::mutex> g(runs_mutex);
   runs().erase(id);
-}
-
-int usable_cores() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) != 0)
-    return 1;
-  return std::max(1, CPU_COUNT(&set));
 }
 
 } // namespace dataflow::detail

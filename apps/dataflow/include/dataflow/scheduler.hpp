@@ -12,6 +12,7 @@
 #include <dataflow/entry.hpp>
 
 #include <poc/annotations.hpp>
+#include <poc/run.hpp>
 #include <poc/sync.hpp>
 
 #include <cstdint>
@@ -53,7 +54,7 @@ public:
   std::pair<std::string, int> host() const {
     char name[256] = {};
     gethostname(name, sizeof name - 1);
-    return {std::string(name), detail::usable_cores()};
+    return {std::string(name), poc::usable_cpus()};
   }
 
   /// Builds this machine's share of run `run_id`.

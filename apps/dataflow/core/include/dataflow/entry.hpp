@@ -80,7 +80,5 @@ void register_run(std::uint64_t id, std::shared_ptr<MachineRun> run);
 std::shared_ptr<MachineRun> find_run(std::uint64_t id);
 void unregister_run(std::uint64_t id);
 
-/// The cores this process may run on.
-int usable_cores();
 } // namespace detail
 } // namespace dataflow
