@@ -29,9 +29,10 @@ public:
   std::string run() {
     MPI_Comm team = poc::make_group_communicator(*this);
     // A team of threads is bdd's own, which the host does not see run: it
-    // would share the one core Open MPI may have bound this rank to.
-    if (options.threads > 1)
-      poc::use_usable_cpus();
+    // would share the one core Open MPI may have bound this rank to. Every
+    // member widens, so that all size their teams (a collective, in
+    // bdd::run_reach) from the same kind of binding.
+    poc::use_usable_cpus();
     try {
       std::string report = bdd::run_reach(team, options, stdout);
       MPI_Comm_free(&team);
