@@ -18,14 +18,17 @@ list_sources() {
 mapfile -t files < <(list_sources |
                      grep -v -e '^tests/compiler/' -e '^compiler/fuzz/corpus/' -e '^tests/tutorial/')
 if [[ "${1:-}" == --check ]]; then
-  differ=()
-  for f in "${files[@]}"; do
-    if ! "$format" --style=file --dry-run --Werror "$f" >/dev/null 2>&1; then
-      differ+=("$f")
-    fi
-  done
+  # One clang-format for every file (a process per file took 18-70 s); each
+  # difference is reported as "<file>:<line>:<col>: error: ...".
+  status=0
+  report=$("$format" --style=file --dry-run --Werror "${files[@]}" 2>&1) || status=$?
+  mapfile -t differ < <(sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: error: .*/\1/p' <<<"$report" | sort -u)
   if ((${#differ[@]})); then
     printf 'not formatted (run scripts/format.sh): %s\n' "${differ[@]}" >&2
+    exit 1
+  fi
+  if ((status != 0)); then
+    printf '%s\nformat: %s failed with status %d\n' "$report" "$format" "$status" >&2
     exit 1
   fi
   echo "format: ${#files[@]} files formatted"
