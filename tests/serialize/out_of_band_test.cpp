@@ -2,10 +2,12 @@
 #include "round_trip.hpp"
 
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -178,6 +180,83 @@ TEST(OutOfBand, ReadBlockChecksTheLength) {
     double out[3];
     EXPECT_THROW(r.read_block(out, sizeof(out)), poc::decode_error);
   }
+}
+
+TEST(OutOfBand, KeptBlocksRecordTheirOwnerOnce) {
+  auto owner = std::make_shared<const std::vector<double>>(20000, 1.5);
+  std::vector<double> other(20000, 2.5);
+  poc::Writer w;
+  w.write_block(owner->data(), owner->size() * sizeof(double), owner);
+  w.write_block(other.data(), other.size() * sizeof(double));
+  w.write_block(owner->data(), 16, owner); // inline: nothing to keep
+  w.write_kept(owner);                     // the same owner again, kept
+  ASSERT_EQ(w.out_of_band().size(), 3u);
+  EXPECT_TRUE(w.out_of_band()[0].kept);
+  EXPECT_FALSE(w.out_of_band()[1].kept);
+  EXPECT_TRUE(w.out_of_band()[2].kept);
+  EXPECT_EQ(w.out_of_band()[2].data, owner->data());
+  // Recorded at each change of owner: the unkept block between does not
+  // count as one.
+  ASSERT_EQ(w.keepers().size(), 1u);
+  EXPECT_EQ(w.keepers()[0], owner);
+  // A kept block is no different on the wire.
+  RecordingSource source(w.out_of_band());
+  poc::Reader r(w.bytes(), &source);
+  std::vector<double> a(20000), b(20000), c(2), d;
+  r.read_block(a.data(), a.size() * sizeof(double));
+  r.read_block(b.data(), b.size() * sizeof(double));
+  r.read_block(c.data(), c.size() * sizeof(double));
+  r.read(d);
+  r.expect_end();
+  EXPECT_EQ(a, *owner);
+  EXPECT_EQ(b, other);
+  EXPECT_EQ(d, *owner);
+  const std::vector<std::shared_ptr<const void>> keepers = w.take_keepers();
+  EXPECT_EQ(keepers.size(), 1u);
+  EXPECT_TRUE(w.keepers().empty());
+}
+
+TEST(OutOfBand, WriteKeptDoesNotKeepWhatFollows) {
+  auto owner = std::make_shared<const std::vector<char>>(100000, 'k');
+  std::vector<char> after(100000, 'a');
+  poc::Writer w;
+  w.write_kept(owner);
+  w.write(after);
+  ASSERT_EQ(w.out_of_band().size(), 2u);
+  EXPECT_TRUE(w.out_of_band()[0].kept);
+  EXPECT_FALSE(w.out_of_band()[1].kept);
+}
+
+TEST(OutOfBand, TruncateForgetsLaterBytesAndBlocks) {
+  std::vector<char> big(100000, 'b');
+  poc::Writer w;
+  w.write(std::uint32_t{7});
+  const std::size_t size = w.size(), blocks = w.out_of_band().size();
+  w.write(big);
+  w.write(std::string("later"));
+  w.truncate(size, blocks);
+  EXPECT_EQ(w.size(), size);
+  EXPECT_TRUE(w.out_of_band().empty());
+  w.write(std::uint32_t{8});
+  poc::Reader r(w.bytes());
+  EXPECT_EQ(r.read<std::uint32_t>(), 7u);
+  EXPECT_EQ(r.read<std::uint32_t>(), 8u);
+  r.expect_end();
+  EXPECT_THROW(w.truncate(w.size() + 1, 0), std::logic_error);
+}
+
+TEST(OutOfBand, MovedWriterKeepsItsKeepers) {
+  auto owner = std::make_shared<const std::vector<char>>(100000, 'm');
+  poc::Writer w;
+  w.write_kept(owner);
+  poc::Writer moved(std::move(w));
+  EXPECT_EQ(moved.keepers().size(), 1u);
+  poc::Writer assigned;
+  assigned = std::move(moved);
+  EXPECT_EQ(assigned.keepers().size(), 1u);
+  assigned.clear();
+  EXPECT_TRUE(assigned.keepers().empty());
+  EXPECT_EQ(owner.use_count(), 1);
 }
 
 } // namespace

@@ -12,9 +12,11 @@ Writer::Writer(std::size_t initial_capacity) { buf_.resize(initial_capacity); }
 
 Writer::Writer(Writer &&other) noexcept
     : buf_(std::move(other.buf_)), size_(std::exchange(other.size_, 0)),
-      oob_threshold_(other.oob_threshold_), blocks_(std::move(other.blocks_)) {
+      oob_threshold_(other.oob_threshold_), blocks_(std::move(other.blocks_)),
+      keepers_(std::move(other.keepers_)) {
   other.buf_.clear();
   other.blocks_.clear();
+  other.keepers_.clear();
 }
 
 Writer &Writer::operator=(Writer &&other) noexcept {
@@ -23,8 +25,10 @@ Writer &Writer::operator=(Writer &&other) noexcept {
     size_ = std::exchange(other.size_, 0);
     oob_threshold_ = other.oob_threshold_;
     blocks_ = std::move(other.blocks_);
+    keepers_ = std::move(other.keepers_);
     other.buf_.clear();
     other.blocks_.clear();
+    other.keepers_.clear();
   }
   return *this;
 }
@@ -47,6 +51,13 @@ void Writer::write_varint(std::uint64_t n) {
   }
   encoded[len++] = static_cast<std::uint8_t>(n);
   write_bytes(encoded, len);
+}
+
+void Writer::truncate(std::size_t size, std::size_t blocks) {
+  if (size > size_ || blocks > blocks_.size())
+    throw std::logic_error("poc::Writer::truncate beyond what was written");
+  size_ = size;
+  blocks_.resize(blocks);
 }
 
 std::vector<std::byte> Writer::take() {

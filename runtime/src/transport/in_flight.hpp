@@ -24,6 +24,9 @@ struct SendBatch {
   /// call's message and copies of its out-of-band blocks), freed when the
   /// last send's request is completed.
   std::vector<std::vector<std::byte>> owned;
+  /// The owners of blocks sent from where they lie (Writer::Block::kept),
+  /// released with the batch: a lent page, a started call's moved argument.
+  std::vector<std::shared_ptr<const void>> kept;
 };
 
 /// What completing one request does.

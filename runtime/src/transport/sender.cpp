@@ -138,18 +138,27 @@ std::shared_ptr<SendBatch> Sender::send_sealed(int dest, Writer &w, Sending how)
     return nullptr;
   }
   auto batch = std::make_shared<SendBatch>();
-  if (how != Sending::copy) {
+  const bool all_kept =
+      !blocks.empty() &&
+      std::all_of(blocks.begin(), blocks.end(), [](const Writer::Block &b) { return b.kept; });
+  if (how != Sending::copy && !all_kept) {
     send_batch(dest, w.bytes(), blocks, batch);
     return batch;
   }
-  std::vector<Writer::Block> copies;
+  // The batch owns everything: the owners of kept blocks, copies of the rest.
+  batch->kept = w.take_keepers();
+  std::vector<Writer::Block> sent;
   for (const auto &b : blocks) {
+    if (b.kept) {
+      sent.push_back(b);
+      continue;
+    }
     const auto *data = static_cast<const std::byte *>(b.data);
     batch->owned.emplace_back(data, data + b.size);
-    copies.push_back({batch->owned.back().data(), b.size});
+    sent.push_back({batch->owned.back().data(), b.size});
   }
   batch->owned.push_back(w.take());
-  send_batch(dest, batch->owned.back(), copies, batch);
+  send_batch(dest, batch->owned.back(), sent, batch);
   return nullptr;
 }
 

@@ -56,6 +56,9 @@ public:
   }
 
   /// What send_writer does with the writer's bytes and blocks.
+  /// Blocks whose memory the writer's keepers keep alive (Block::kept) are
+  /// never copied: the batch keeps their owners instead, and a message
+  /// whose blocks are all kept is sent as by `copy` whatever is asked.
   enum class Sending {
     take, ///< the engine takes the bytes (no blocks: nothing to wait for)
     keep, ///< sends from the writer and the blocks' memory: wait for the batch

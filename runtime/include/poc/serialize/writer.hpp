@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -30,6 +31,10 @@ public:
   struct Block {
     const void *data;
     std::size_t size;
+    /// True when one of keepers() keeps the memory alive, so that the
+    /// transport may keep that owner until the block is sent instead of
+    /// copying the block or waiting for the send.
+    bool kept = false;
   };
 
   Writer() = default;
@@ -100,8 +105,37 @@ public:
       return;
     }
     write_size((std::uint64_t{n} << 1) | 1);
-    blocks_.push_back({p, n});
+    blocks_.push_back({p, n, owner_ != nullptr});
+    if (owner_ && (keepers_.empty() || keepers_.back() != owner_))
+      keepers_.push_back(owner_);
   }
+
+  /// write_block of memory that \p owner keeps alive: an out-of-band block
+  /// is recorded as kept (Block::kept) and \p owner joins keepers(), so the
+  /// memory may outlive its last other holder until the block is sent
+  /// (a page lent by the device that stores it, say).
+  void write_block(const void *p, std::size_t n, std::shared_ptr<const void> owner) {
+    std::swap(owner_, owner);
+    write_block(p, n);
+    std::swap(owner_, owner);
+  }
+
+  /// Encodes \p *v, which keeps its out-of-band blocks alive: each is
+  /// recorded as kept by \p v (as write_block with an owner). What a
+  /// started call does with an argument it was given to move.
+  template <class T> void write_kept(const std::shared_ptr<const T> &v) {
+    struct Release {
+      std::shared_ptr<const void> &owner;
+      ~Release() { owner.reset(); }
+    } release{owner_};
+    owner_ = v;
+    write(*v);
+  }
+
+  /// Forgets what was encoded after the first \p size bytes and \p blocks
+  /// out-of-band blocks: an encoding that is to be done again another way.
+  /// Keepers stay (they only keep their memory a little longer).
+  void truncate(std::size_t size, std::size_t blocks);
 
   /// Blocks of at least \p n bytes go out of band (default
   /// kOutOfBandThreshold). SIZE_MAX keeps everything inline, e.g. for a file.
@@ -119,6 +153,7 @@ public:
   void clear() noexcept {
     size_ = 0;
     blocks_.clear();
+    keepers_.clear();
   }
   /// Makes room for \p n more bytes without reallocating.
   void reserve(std::size_t n) {
@@ -128,6 +163,11 @@ public:
 
   /// Blocks recorded by write_block, in the order the Reader consumes them.
   const std::vector<Block> &out_of_band() const noexcept { return blocks_; }
+  /// The owners of the kept blocks (Block::kept), each once.
+  const std::vector<std::shared_ptr<const void>> &keepers() const noexcept { return keepers_; }
+  /// Moves the keepers out, for a transport that keeps them until the kept
+  /// blocks are sent.
+  std::vector<std::shared_ptr<const void>> take_keepers() noexcept { return std::move(keepers_); }
 
 private:
   void grow(std::size_t n);
@@ -140,6 +180,9 @@ private:
   std::size_t size_ = 0;
   std::size_t oob_threshold_ = kOutOfBandThreshold;
   std::vector<Block> blocks_;
+  std::vector<std::shared_ptr<const void>> keepers_;
+  /// The owner of the blocks being written (write_kept), or null.
+  std::shared_ptr<const void> owner_;
 };
 
 } // namespace poc
