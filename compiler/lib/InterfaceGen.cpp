@@ -339,12 +339,14 @@ std::string InterfaceGen::startedLocally(const RemoteMethod &M, llvm::StringRef 
          localCall(M) + "; });\n";
 }
 
-std::string InterfaceGen::sendArgs(const RemoteMethod &M) const {
+std::string InterfaceGen::sendArgs(const RemoteMethod &M, bool Move) const {
   std::string S;
   for (const RemoteParam &P : M.Params) {
     if (!S.empty())
       S += ", ";
-    S += P.Kind == ParamKind::Counted ? "::poc::counted(" + P.Name + ", " + P.Count + ")" : P.Name;
+    S += P.Kind == ParamKind::Counted ? "::poc::counted(" + P.Name + ", " + P.Count + ")"
+         : Move && P.MoveLocally      ? "std::move(" + P.Name + ")"
+                                      : P.Name;
   }
   return S;
 }
@@ -457,7 +459,7 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
     if (M.Problem || !C.Concrete)
       continue;
     std::string N = M.Key.substr(5);
-    std::string Args = sendArgs(M);
+    std::string Args = sendArgs(M, false);
     for (const char *Kind : {"create", "start_create", "make_persistent"}) {
       if (!used(M, Kind))
         continue;
@@ -474,10 +476,15 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
     if (M.Problem)
       continue;
     std::string Head = "(" + selfParam(C, M) + wrapperParams(M, false) + ") {\n";
-    std::string Args = sendArgs(M);
-    std::string Send = "::poc::Call call(self, " + C.Id + "_interface::" + M.Key + ", \"" + C.Name +
-                       "::" + M.Decl->getNameAsString() + "\");\n" +
-                       (Args.empty() ? "" : "call.args(" + Args + ");\n");
+    auto send = [&](bool Move) {
+      std::string Args = sendArgs(M, Move);
+      return "::poc::Call call(self, " + C.Id + "_interface::" + M.Key + ", \"" + C.Name +
+             "::" + M.Decl->getNameAsString() + "\");\n" +
+             (Args.empty() ? "" : "call.args(" + Args + ");\n");
+    };
+    // A started call sends after the wrapper returns: its by-value
+    // arguments are moved into the request.
+    std::string Send = send(false), StartSend = send(true);
     bool Void = M.Decl->getReturnType()->isVoidType();
     if (used(M, "")) {
       OS << "inline " << M.Result << " " << Client << M.Key << Head;
@@ -497,12 +504,13 @@ std::string InterfaceGen::emitClientDefinitions(const RemoteClass &C) {
       OS << "inline void " << Client << M.Key << "_start" << Head
          << "if (!::poc::is_remote(self)) {\n"
          << startedLocally(M, "start_on") << "return;\n}\n"
-         << Send << "call.start();\n}\n";
+         << StartSend << "call.start();\n}\n";
     }
     if (used(M, "_future")) {
       OS << "inline ::poc::future<" << M.Result << "> " << Client << M.Key << "_future" << Head
-         << "if (!::poc::is_remote(self))\nreturn " << startedLocally(M, "start_on_future") << Send
-         << "return call.start_future<" << M.Result << ">(" << copyBacks(M) << ");\n}\n";
+         << "if (!::poc::is_remote(self))\nreturn " << startedLocally(M, "start_on_future")
+         << StartSend << "return call.start_future<" << M.Result << ">(" << copyBacks(M)
+         << ");\n}\n";
     }
   }
   return S;

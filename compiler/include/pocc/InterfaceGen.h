@@ -122,7 +122,10 @@ private:
   /// `::poc::<Start>(self, [captures](auto *) mutable { return <localCall>; });`:
   /// a started call on a local object, queued on it (start_on, start_on_future).
   std::string startedLocally(const RemoteMethod &M, llvm::StringRef Start) const;
-  std::string sendArgs(const RemoteMethod &M) const;
+  /// The arguments of `call.args(...)`; \p Move: by-value parameters of
+  /// class type are moved (a started call keeps what it was given to move
+  /// until sent, instead of copying it).
+  std::string sendArgs(const RemoteMethod &M, bool Move) const;
   std::string copyBacks(const RemoteMethod &M) const;
   std::string memberPointer(const RemoteMethod &M) const;
   void addGroupSpecialisations(RemoteClass &C);

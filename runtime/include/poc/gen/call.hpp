@@ -11,8 +11,10 @@
 #include <poc/gen/arguments.hpp>
 #include <poc/transport.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <type_traits>
@@ -122,8 +124,12 @@ public:
 
   /// Serialises the arguments, in parameter order, as the parameter types
   /// (see <poc/gen/arguments.hpp>; wrap POC_COUNT pointers in poc::counted).
-  template <class... A> Call &args(const A &...a) {
-    (detail::ArgCodec<A>::write(writer_, a), ...);
+  /// An argument given as an rvalue (poc++ moves a started call's by-value
+  /// arguments of class type) whose encoding has out-of-band blocks is
+  /// moved into the request, which keeps it until those blocks are sent:
+  /// a started call then sends it from where it lies instead of copying it.
+  template <class... A> Call &args(A &&...a) {
+    (write_arg(std::forward<A>(a)), ...);
     return *this;
   }
 
@@ -165,6 +171,23 @@ public:
   Writer &writer() noexcept { return writer_; }
 
 private:
+  template <class A> void write_arg(A &&a) {
+    using D = std::remove_cvref_t<A>;
+    if constexpr (std::is_lvalue_reference_v<A> || !std::is_class_v<D> ||
+                  std::is_trivially_copyable_v<D>) {
+      detail::ArgCodec<D>::write(writer_, a);
+    } else {
+      const std::size_t size = writer_.size(), blocks = writer_.out_of_band().size();
+      detail::ArgCodec<D>::write(writer_, a);
+      if (writer_.out_of_band().size() == blocks)
+        return; // all in the message: nothing to keep
+      // Encoded again from the moved value, which a move may have left
+      // elsewhere than the blocks first recorded.
+      writer_.truncate(size, blocks);
+      writer_.write_kept(std::shared_ptr<const D>(std::make_shared<D>(std::move(a))));
+    }
+  }
+
   const void *target_;
   std::uint64_t method_;
   const char *what_;
