@@ -29,7 +29,7 @@ class FilePageStore final : public PageStore {
 public:
   FilePageStore(const std::string &path, std::size_t pages, std::size_t pageSize, bool direct,
                 OpenFile how)
-      : path_(path), stride_(roundUpToAlignment(pageSize)), direct_(direct) {
+      : path_(path), pageSize_(pageSize), stride_(roundUpToAlignment(pageSize)), direct_(direct) {
     // A restored device must find the pages it was saved with: creating an
     // empty file would silently turn them into zeros.
     int create = how == OpenFile::CreateOrReuse ? O_CREAT : 0;
@@ -64,10 +64,11 @@ public:
   FilePageStore(const FilePageStore &) = delete;
   FilePageStore &operator=(const FilePageStore &) = delete;
 
-  void read(std::size_t index, AlignedBuffer &into) override {
+  void read(std::size_t index, Page &into) override {
+    into.resizeForOverwrite(pageSize_);
     // The buffer's capacity is the stride (AlignedBuffer rounds it up), so
     // the whole aligned extent fits.
-    auto *p = reinterpret_cast<char *>(into.data());
+    auto *p = reinterpret_cast<char *>(into.bytes());
     auto offset = static_cast<off_t>(index * stride_);
     std::size_t done = 0;
     while (done < stride_) {
@@ -121,6 +122,7 @@ private:
   }
 
   std::string path_;
+  std::size_t pageSize_;
   std::size_t stride_;
   int fd_ = -1;
   bool direct_;

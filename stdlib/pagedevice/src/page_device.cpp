@@ -115,9 +115,8 @@ void PageDevice::write(const Page &p, std::size_t PageIndex) {
 
 void PageDevice::read(Page &p, std::size_t PageIndex) {
   checkIndex(PageIndex, "read");
-  p.resizeForOverwrite(pageSize_);
   detail::Stopwatch clock;
-  store_->read(PageIndex, p.buffer());
+  store_->read(PageIndex, p);
   double seconds = clock.seconds();
   countInStats([&](DeviceStats &s) {
     s.read_seconds += seconds;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "pocstd/aligned_buffer.hpp"
+#include "pocstd/page.hpp"
 #include "pocstd/storage.hpp"
 
 #include <cstddef>
@@ -22,9 +23,10 @@ namespace pocstd::detail {
 class PageStore {
 public:
   virtual ~PageStore() = default;
-  /// Fills \p into (already PageSize bytes long) with page \p index; a page
-  /// never written reads as zeros.
-  virtual void read(std::size_t index, AlignedBuffer &into) = 0;
+  /// Makes \p into page \p index (PageSize bytes): a copy, or for memory
+  /// the store's own page lent (Page::borrow); a page never written reads
+  /// as zeros.
+  virtual void read(std::size_t index, Page &into) = 0;
   /// Stores the first PageSize bytes of \p from as page \p index.
   virtual void write(std::size_t index, const AlignedBuffer &from) = 0;
   /// Makes every page written so far durable (survive an operating-system
@@ -35,7 +37,8 @@ public:
   /// The memory holding page \p index, for a caller that copies to and from
   /// it directly, or null when the medium is not memory. Safe to call from
   /// several threads at once, and concurrently with read and write of other
-  /// pages.
+  /// pages. A page lent by read is first replaced by a copy, so that what
+  /// the caller writes never reaches a page that is being sent.
   virtual std::byte *sharedPage(std::size_t index) = 0;
 };
 

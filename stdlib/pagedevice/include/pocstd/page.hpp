@@ -13,6 +13,7 @@
 #include "pocstd/aligned_buffer.hpp"
 
 #include <cstddef>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -28,6 +29,15 @@ namespace pocstd {
 inline constexpr std::size_t kMaxPageBytes = std::size_t{1} << 30;
 
 /// n bytes of data in an AlignedBuffer (so that direct I/O can use it as is).
+///
+/// A page may also lend another holder's storage (borrow): a memory
+/// PageDevice's read lends the device's own page instead of copying it,
+/// and a page server's reply then sends it from there. A lent page is
+/// read-only and shared: the reference count keeps the storage alive as
+/// long as any page, or a send in flight, holds it, and the device gives
+/// a page it has lent fresh storage before it writes it. The first
+/// non-const access to a page's bytes (bytes(), buffer(), resize) copies
+/// them into the page's own buffer.
 class Page {
 public:
   /// An empty page (size 0): what a caller passes to PageDevice::read, which
@@ -39,27 +49,50 @@ public:
   /// constructor; the page owns its copy).
   Page(std::size_t n, const unsigned char *data);
 
-  std::size_t size() const { return buffer_.size(); }
-  std::byte *bytes() { return buffer_.data(); }
-  const std::byte *bytes() const { return buffer_.data(); }
-  /// The page's aligned storage, for device I/O.
-  AlignedBuffer &buffer() { return buffer_; }
-  const AlignedBuffer &buffer() const { return buffer_; }
+  std::size_t size() const { return lent_ ? lent_->size() : buffer_.size(); }
+  std::byte *bytes() { return buffer().data(); }
+  const std::byte *bytes() const { return buffer().data(); }
+  /// The page's aligned storage, for device I/O (its own: a lent page is
+  /// copied first).
+  AlignedBuffer &buffer() {
+    if (lent_)
+      own();
+    return buffer_;
+  }
+  /// The storage the bytes are in: the page's own or the lent one.
+  const AlignedBuffer &buffer() const { return lent_ ? *lent_ : buffer_; }
+
+  /// Makes the page's bytes those of \p storage, read-only and shared with
+  /// its other holders (see the class comment); the page's own buffer keeps
+  /// its capacity for a later read.
+  void borrow(std::shared_ptr<const AlignedBuffer> storage) { lent_ = std::move(storage); }
+  /// True while the page's bytes are lent storage.
+  bool borrowed() const { return lent_ != nullptr; }
 
   /// Makes the page \p n bytes long (see AlignedBuffer::resize).
   void resize(std::size_t n);
   /// As resize, leaving the contents unspecified (for a page about to be
   /// filled by a read).
-  void resizeForOverwrite(std::size_t n) { buffer_.resizeForOverwrite(n); }
+  void resizeForOverwrite(std::size_t n) {
+    lent_.reset();
+    buffer_.resizeForOverwrite(n);
+  }
 
   /// Serialisation (docs/runtime.md 3.4): the bytes as one block, whose
-  /// header carries the size; large pages travel out of band, uncopied.
+  /// header carries the size; large pages travel out of band, uncopied (a
+  /// lent page with the lender's storage kept until it is sent).
   void poc_write(poc::Writer &w) const;
   /// Throws poc::decode_error for a malformed or over-large page.
   void poc_read(poc::Reader &r);
 
 private:
+  /// Copies the lent bytes into the page's own buffer and lets go of the
+  /// lent storage.
+  void own();
+
   AlignedBuffer buffer_;
+  /// The storage whose bytes the page holds instead of buffer_'s, or null.
+  std::shared_ptr<const AlignedBuffer> lent_;
 };
 
 /// Thrown for a page whose size or shape does not fit the device or the
