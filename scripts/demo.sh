@@ -10,7 +10,10 @@ cd "$root"
 "$root/scripts/setup-deps.sh"
 
 jobs=${POC_JOBS:-$(nproc)}
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# The flags of scripts/test.sh, which shares this build (line tables only).
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+      -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
 # poc_package: everything `cmake --install build --prefix P` carries.
 cmake --build build -j "$jobs" --target poc++ fft3d poc_package
 
