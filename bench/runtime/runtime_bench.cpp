@@ -14,7 +14,8 @@
 //            one call samples, bench/runtime/profile_call.sh), with
 //            --in-place: calls of the POC_NONBLOCKING method instead;
 //            --starts N (only N started calls and a poc::sync(), no
-//            baseline)
+//            baseline), --start-only (the start throughput rows and
+//            their baselines alone)
 
 #include "../common/bench_report.hpp"
 #include "echo.hpp"
@@ -80,8 +81,47 @@ int profile_starts(Echo *e, int calls) {
   return 0;
 }
 
+/// The start throughput rows: streams of started calls (plain, and to the
+/// POC_NONBLOCKING method) vs the MPI_Isend message rate (16-byte
+/// payloads), alternated.
+void start_rows(Echo *e, int peer) {
+  const int calls = 200000;
+  auto raw_stream = [&] {
+    bench::start_raw(e, I::raw_sink_0, 0, calls);
+    constexpr int kWindow = 256;
+    std::vector<std::uint64_t> buf(2 * kWindow);
+    std::vector<MPI_Request> reqs(kWindow);
+    auto t0 = clock_type::now();
+    for (int done = 0; done < calls; done += kWindow) {
+      for (int k = 0; k < kWindow; ++k)
+        MPI_Isend(&buf[2 * k], 16, MPI_BYTE, peer, 11, bench::raw_comm, &reqs[k]);
+      MPI_Waitall(kWindow, reqs.data(), MPI_STATUSES_IGNORE);
+    }
+    int token = 0;
+    MPI_Recv(&token, 1, MPI_INT, peer, 12, bench::raw_comm, MPI_STATUS_IGNORE);
+    double r = calls / seconds_since(t0);
+    poc::sync();
+    return r;
+  };
+  auto stream_of = [&](void (*start)(Echo *, std::uint64_t, std::uint64_t)) {
+    return [&, start] {
+      auto t0 = clock_type::now();
+      for (int i = 0; i < calls; ++i)
+        start(e, static_cast<std::uint64_t>(i), 1);
+      poc::sync();
+      return calls / seconds_since(t0);
+    };
+  };
+  auto [rate, raw_rate] = alternate(raw_stream, stream_of(&Echo_client::put_0_start));
+  row("start throughput, void, 16-byte args (calls/s)", rate, raw_rate, "1/s");
+  auto [rate_in_place, raw_rate_in_place] =
+      alternate(raw_stream, stream_of(&Echo_client::put_in_place_0_start));
+  row("start throughput, POC_NONBLOCKING method (calls/s)", rate_in_place, raw_rate_in_place,
+      "1/s");
+}
+
 int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls, bool in_place,
-             int started_calls) {
+             int started_calls, bool start_only) {
   // Placement puts the first process on rank 1 (rank 0 runs main).
   Echo *e = poc::create<Echo>("bench", I::ctor_0);
   if (profiled_calls > 0)
@@ -89,6 +129,11 @@ int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls, bool i
   if (started_calls > 0)
     return profile_starts(e, started_calls);
   int peer = poc::remote_id(e).host;
+  if (start_only) {
+    start_rows(e, peer);
+    poc::destroy(e);
+    return 0;
+  }
   std::vector<Echo *> idlers;
   for (int i = 0; i < idle; ++i)
     idlers.push_back(poc::create<Echo>("bench", I::ctor_0));
@@ -141,40 +186,7 @@ int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls, bool i
     return 0;
   }
 
-  // Start throughput vs the MPI_Isend message rate (16-byte payloads).
-  const int calls = 200000;
-  auto raw_stream = [&] {
-    bench::start_raw(e, I::raw_sink_0, 0, calls);
-    constexpr int kWindow = 256;
-    std::vector<std::uint64_t> buf(2 * kWindow);
-    std::vector<MPI_Request> reqs(kWindow);
-    auto t0 = clock_type::now();
-    for (int done = 0; done < calls; done += kWindow) {
-      for (int k = 0; k < kWindow; ++k)
-        MPI_Isend(&buf[2 * k], 16, MPI_BYTE, peer, 11, bench::raw_comm, &reqs[k]);
-      MPI_Waitall(kWindow, reqs.data(), MPI_STATUSES_IGNORE);
-    }
-    int token = 0;
-    MPI_Recv(&token, 1, MPI_INT, peer, 12, bench::raw_comm, MPI_STATUS_IGNORE);
-    double r = calls / seconds_since(t0);
-    poc::sync();
-    return r;
-  };
-  auto stream_of = [&](void (*start)(Echo *, std::uint64_t, std::uint64_t)) {
-    return [&, start] {
-      auto t0 = clock_type::now();
-      for (int i = 0; i < calls; ++i)
-        start(e, static_cast<std::uint64_t>(i), 1);
-      poc::sync();
-      return calls / seconds_since(t0);
-    };
-  };
-  auto [rate, raw_rate] = alternate(raw_stream, stream_of(&Echo_client::put_0_start));
-  row("start throughput, void, 16-byte args (calls/s)", rate, raw_rate, "1/s");
-  auto [rate_in_place, raw_rate_in_place] =
-      alternate(raw_stream, stream_of(&Echo_client::put_in_place_0_start));
-  row("start throughput, POC_NONBLOCKING method (calls/s)", rate_in_place, raw_rate_in_place,
-      "1/s");
+  start_rows(e, peer);
 
   // 32 MiB argument: into a remote array (received in place) and as a
   // std::vector argument (the server allocates it), vs MPI_Send + 4-byte ack.
@@ -234,6 +246,7 @@ int main(int argc, char **argv) {
   int calls = 0;
   int starts = 0;
   bool in_place = false;
+  bool start_only = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--in-place") == 0)
       in_place = true;
@@ -247,6 +260,10 @@ int main(int argc, char **argv) {
     }
     if (std::strcmp(argv[i], "--starts") == 0 && i + 1 < argc) {
       starts = std::atoi(argv[++i]);
+      spawn = false;
+    }
+    if (std::strcmp(argv[i], "--start-only") == 0) {
+      start_only = true;
       spawn = false;
     }
     if (std::strcmp(argv[i], "--round-trip-only") == 0) {
@@ -271,7 +288,7 @@ int main(int argc, char **argv) {
     spawn_ms = bench::raw_spawn_ms(argv[0]);
   MPI_Barrier(MPI_COMM_WORLD);
   int rc = poc::run(argc, argv, [&](int, char **) {
-    return poc_main(spawn_ms, idle, rt_only, calls, in_place, starts);
+    return poc_main(spawn_ms, idle, rt_only, calls, in_place, starts, start_only);
   });
   MPI_Comm_free(&bench::raw_comm);
   MPI_Finalize();

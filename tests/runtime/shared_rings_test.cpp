@@ -2,7 +2,9 @@
 // without MPI: one segment mapped twice in this process stands for two
 // ranks' mappings. Every message arrives once, whole and in order, when the
 // ring fills and messages wait in the sender's queue, with several sender
-// threads at once, and on a rank's ring to itself.
+// threads at once, on a rank's ring to itself, and when messages that may
+// wait travel in batches, mixed with messages that may not.
+#include "transport/batch.hpp"
 #include "transport/shared_rings.hpp"
 
 #include <gtest/gtest.h>
@@ -20,6 +22,9 @@
 
 namespace {
 
+using poc::detail::BatchFrame;
+using poc::detail::Envelope;
+using poc::detail::Kind;
 using poc::detail::Progress;
 using poc::detail::SharedRings;
 using poc::detail::ShmRing;
@@ -69,32 +74,54 @@ std::vector<std::byte> message(std::uint32_t sender, std::uint32_t seq, std::siz
   return bytes;
 }
 
+/// True if `bytes` is a batch's frame (a test message starts with its
+/// stamp, whose low half, a sequence number, is never the magic number).
+bool is_batch(std::span<const std::byte> bytes) {
+  Envelope e;
+  if (bytes.size() < sizeof e)
+    return false;
+  std::memcpy(&e, bytes.data(), sizeof e);
+  return e.magic == Envelope::kMagic && e.kind == Kind::batch;
+}
+
 /// Receives on `receiver` until `total` messages have come, while
 /// `senders` move their queued messages as their pollers would; checks
-/// that each sender's come in order and intact.
-void receive_all(SharedRings &receiver, std::vector<SharedRings *> senders, std::size_t total,
-                 std::size_t streams) {
+/// that each sender's come in order and intact, also those in batches
+/// (sent with message(), its sizes up to `max`; 0: the ring's largest).
+/// Returns the number of ring messages they came in.
+std::size_t receive_all(SharedRings &receiver, std::vector<SharedRings *> senders,
+                        std::size_t total, std::size_t streams, std::size_t max = 0) {
+  if (max == 0)
+    max = receiver.max_message();
   std::vector<std::uint32_t> next(streams, 0);
-  std::size_t got = 0;
+  std::size_t got = 0, records = 0;
+  auto check = [&](std::span<const std::byte> bytes) {
+    ASSERT_GE(bytes.size(), 8u);
+    std::uint64_t stamp = 0;
+    std::memcpy(&stamp, bytes.data(), sizeof stamp);
+    const auto sender = static_cast<std::uint32_t>(stamp >> 32);
+    const auto seq = static_cast<std::uint32_t>(stamp);
+    ASSERT_LT(sender, streams);
+    ASSERT_EQ(seq, next[sender]) << "stream " << sender;
+    const auto want = message(sender, seq, max);
+    ASSERT_EQ(bytes.size(), want.size());
+    ASSERT_EQ(0, std::memcmp(bytes.data(), want.data(), want.size()));
+    ++next[sender];
+    ++got;
+  };
   while (got < total && !::testing::Test::HasFailure()) {
     receiver.receive([&](int, std::span<const std::byte> bytes) {
-      ASSERT_GE(bytes.size(), 8u);
-      std::uint64_t stamp = 0;
-      std::memcpy(&stamp, bytes.data(), sizeof stamp);
-      const auto sender = static_cast<std::uint32_t>(stamp >> 32);
-      const auto seq = static_cast<std::uint32_t>(stamp);
-      ASSERT_LT(sender, streams);
-      ASSERT_EQ(seq, next[sender]) << "stream " << sender;
-      const auto want = message(sender, seq, receiver.max_message());
-      ASSERT_EQ(bytes.size(), want.size());
-      ASSERT_EQ(0, std::memcmp(bytes.data(), want.data(), want.size()));
-      ++next[sender];
-      ++got;
+      ++records;
+      if (is_batch(bytes))
+        BatchFrame::unpack(bytes.subspan(sizeof(Envelope)), check);
+      else
+        check(bytes);
     });
     for (SharedRings *s : senders)
       if (s->queued())
         s->move_queued();
   }
+  return records;
 }
 
 TEST(SharedRings, AFullRingQueuesInOrder) {
@@ -139,6 +166,67 @@ TEST(SharedRings, ARankReachesItself) {
   for (std::uint32_t seq = 0; seq < 100; ++seq)
     a.send(0, message(0, seq, a.max_message()), nullptr);
   receive_all(a, {&a}, 100, 1);
+}
+
+TEST(SharedRings, MessagesThatMayWaitTravelInBatches) {
+  Node node(2);
+  SharedRings &a = node.rank(0), &b = node.rank(1);
+  // The first goes at once; the rest find it unread and wait, batched,
+  // until a message that may not wait takes them along before itself.
+  constexpr std::uint32_t kMessages = 300;
+  const std::size_t small = 64;
+  for (std::uint32_t seq = 0; seq + 1 < kMessages; ++seq)
+    a.send(1, message(0, seq, small), nullptr, true);
+  EXPECT_TRUE(a.queued());
+  a.send(1, message(0, kMessages - 1, small), nullptr, false);
+  EXPECT_FALSE(a.queued());
+  const std::size_t records = receive_all(b, {&a}, kMessages, 1, small);
+  // Each batch holds up to BatchFrame::kMaxBytes: a handful of them.
+  EXPECT_LT(records, std::size_t{kMessages / 50});
+}
+
+TEST(SharedRings, BatchesGoOnceTheReceiverHasReadTheRest) {
+  Node node(2);
+  SharedRings &a = node.rank(0), &b = node.rank(1);
+  a.send(1, message(0, 0, 64), nullptr, true);
+  a.send(1, message(0, 1, 64), nullptr, true);
+  a.send(1, message(0, 2, 64), nullptr, true);
+  EXPECT_TRUE(a.queued());
+  // Unread: the poller keeps the batch.
+  a.move_queued();
+  EXPECT_TRUE(a.queued());
+  std::size_t records = 0;
+  EXPECT_TRUE(b.receive([&](int, std::span<const std::byte>) { ++records; }));
+  // Read: the poller sends it, as one message.
+  a.move_queued();
+  EXPECT_FALSE(a.queued());
+  EXPECT_TRUE(b.receive([&](int, std::span<const std::byte> bytes) {
+    ++records;
+    std::size_t inside = 0;
+    EXPECT_TRUE(is_batch(bytes));
+    BatchFrame::unpack(bytes.subspan(sizeof(Envelope)), [&](auto) { ++inside; });
+    EXPECT_EQ(inside, 2u);
+  }));
+  EXPECT_EQ(records, 2u);
+}
+
+TEST(SharedRings, ThreadsMixingMessagesThatMayWaitAndOthers) {
+  Node node(3);
+  constexpr std::uint32_t kThreads = 4, kMessages = 3000;
+  SharedRings &receiver = node.rank(2);
+  std::vector<std::thread> threads;
+  // Every size class, both kinds of message, from ranks 0 and 1 at once.
+  for (std::uint32_t t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      SharedRings &from = node.rank(static_cast<int>(t % 2));
+      for (std::uint32_t seq = 0; seq < kMessages; ++seq)
+        from.send(2, message(t, seq, receiver.max_message()), nullptr, seq % 7 != 0);
+    });
+  receive_all(receiver, {&node.rank(0), &node.rank(1)}, kThreads * kMessages, kThreads);
+  for (auto &t : threads)
+    t.join();
+  EXPECT_FALSE(node.rank(0).queued());
+  EXPECT_FALSE(node.rank(1).queued());
 }
 
 TEST(SharedRings, TooLargeAMessageIsRefused) {

@@ -89,6 +89,8 @@ namespace {
 /// them would wait for a busy target, and two processes starting large
 /// calls to each other from their methods would wait for each other. The
 /// blocks are copied instead, and the engine keeps the copies until sent.
+/// Without blocks, it may wait to travel with the calls started after it
+/// to the same host (Sending::may_wait), never behind a later message.
 /// `what` names the request for its error ("ns::T::f"; null: unnamed).
 void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Writer &w,
                   const char *what) {
@@ -104,7 +106,7 @@ void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Wri
   lk.unlock();
   const std::uint32_t flow = trace_send(traced, h.rank(), head, w);
   try {
-    h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::copy, flow);
+    h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::may_wait, flow);
   } catch (...) {
     lk.lock();
     --ctx.outstanding;

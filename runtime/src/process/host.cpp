@@ -89,9 +89,8 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExten
   // asks for the host (a constructor that creates a process, say).
   g_host = this;
   set_job_size(job_hosts);
-  engine_.set_router([this](std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) {
-    route(std::move(m), link);
-  });
+  engine_.set_router([this](std::span<std::unique_ptr<Message>> messages,
+                            const std::shared_ptr<Link> &link) { route(messages, link); });
   engine_.progress().set_watchdog([this](HostLock &lk) { spawned_.check_alive(lk); });
   engine_.progress().set_quiet([this](HostLock &lk) { send_deferred_acks(lk); });
   engine_.peer_failures().set_handler([this](int peer, const std::string &failure, HostLock &lk) {
@@ -132,11 +131,19 @@ ProcessId Host::new_process_id(int host) {
 
 // ---------------------------------------------------------------- routing
 
-void Host::route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) {
+void Host::route(std::span<std::unique_ptr<Message>> messages, const std::shared_ptr<Link> &link) {
   // Declared before the lock: rejected messages drain their out-of-band
   // blocks after the mutex is released.
   Graves dead;
+  // One lock for a whole batch.
   HostLock lk(engine_.progress());
+  for (std::unique_ptr<Message> &m : messages)
+    route_one(std::move(m), link, dead, lk);
+  lk.unlock();
+}
+
+void Host::route_one(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link, Graves &dead,
+                     HostLock &lk) {
   const Kind kind = m->kind();
   if (is_request(kind)) {
     POC_PROBE(request_routed);
@@ -157,7 +164,6 @@ void Host::route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link) 
     spawned_.heard_from(m->source(), lk);
   else
     route_shutdown(*m, lk);
-  lk.unlock();
 }
 
 void Host::route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk) {

@@ -19,6 +19,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -83,7 +84,10 @@ private:
   /// The pool thread running on this thread, if it is one.
   static thread_local Worker *t_worker_;
 
-  void route(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link);
+  /// Routes what arrived on `link` (Engine::Router), under one lock.
+  void route(std::span<std::unique_ptr<Message>> messages, const std::shared_ptr<Link> &link);
+  void route_one(std::unique_ptr<Message> m, const std::shared_ptr<Link> &link, Graves &dead,
+                 HostLock &lk);
   void route_request(std::unique_ptr<Message> m, Graves &dead, HostLock &lk);
   void route_shutdown(const Message &m, HostLock &lk);
   void enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk);

@@ -1,4 +1,5 @@
 #include "engine.hpp"
+#include "batch.hpp"
 #include "call_probes.hpp"
 
 #include <fmt/format.h>
@@ -98,9 +99,41 @@ void Engine::deliver_from_ring(int source, std::span<const std::byte> message) {
     else
       POC_PROBE(request_polled);
   }
+  // A batch is unpacked straight from the ring.
+  Envelope e;
+  if (message.size() >= sizeof e) {
+    std::memcpy(&e, message.data(), sizeof e);
+    if (e.magic == Envelope::kMagic && e.kind == Kind::batch)
+      return deliver_batch(source, message.subspan(sizeof e), links_.world());
+  }
   // A ring carries no tag to check the message's kind against.
   deliver(source, std::nullopt, std::vector<std::byte>(message.begin(), message.end()),
           links_.world());
+}
+
+void Engine::deliver_batch(int source, std::span<const std::byte> body,
+                           const std::shared_ptr<Link> &link) {
+  std::vector<std::unique_ptr<Message>> messages;
+  try {
+    BatchFrame::unpack(body, [&](std::span<const std::byte> bytes) {
+      std::unique_ptr<Message> m =
+          parse(source, std::vector<std::byte>(bytes.begin(), bytes.end()), link, std::nullopt);
+      if (!m)
+        return;
+      // What a batch carries is sent alone, never a relay, an oversized
+      // announcement or another batch.
+      if (m->kind() == Kind::relay || m->kind() == Kind::oversized || m->kind() == Kind::batch)
+        fmt::print(stderr, "poc: host {}: dropped a message of kind {} from a batch of host {}\n",
+                   self_, static_cast<int>(m->kind()), source);
+      else
+        messages.push_back(std::move(m));
+    });
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "poc: host {}: dropped the rest of a batch from host {}: {}\n", self_,
+               source, e.what());
+  }
+  if (!messages.empty())
+    router_(messages, link);
 }
 
 std::optional<std::vector<std::byte>> Engine::receive_from(const Link &link, int &source,
@@ -171,8 +204,9 @@ std::unique_ptr<Message> Engine::parse(int source, std::vector<std::byte> bytes,
     if (tag && m->kind() != Kind::oversized && *tag != tag_of(m->kind()))
       throw protocol_error("poc: message kind " + std::to_string(static_cast<int>(m->kind())) +
                            " on the wrong tag");
-    if (!link && (m->kind() == Kind::relay || m->kind() == Kind::oversized))
-      throw protocol_error("poc: a relayed message that is itself a relay or oversized");
+    if (!link &&
+        (m->kind() == Kind::relay || m->kind() == Kind::oversized || m->kind() == Kind::batch))
+      throw protocol_error("poc: a relayed message that is itself a relay, oversized or a batch");
     return m;
   } catch (const std::exception &e) {
     fmt::print(stderr, "poc: host {}: dropped a malformed message from host {}: {}\n", self_,
@@ -212,8 +246,10 @@ void Engine::deliver(int source, std::optional<int> tag, std::vector<std::byte> 
     m = parse(relay.origin, std::vector<std::byte>(body.begin(), body.end()), nullptr,
               std::nullopt);
   }
+  if (m && m->kind() == Kind::batch)
+    return deliver_batch(m->source(), m->body(), link);
   if (m)
-    router_(std::move(m), link);
+    router_(std::span(&m, 1), link);
 }
 
 void Engine::flush(std::chrono::milliseconds timeout) {

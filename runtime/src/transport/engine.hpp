@@ -25,6 +25,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace poc::detail {
@@ -32,12 +33,14 @@ namespace poc::detail {
 class Engine {
 public:
   /// Receives every well-formed message that arrives on any link's request
-  /// communicator (called by the poller without the host mutex held);
-  /// relays and oversized messages are unwrapped or forwarded before, and
-  /// malformed messages reported and dropped. `link` is where it arrived
-  /// (null for a relayed message, which never has out-of-band blocks).
-  using Router =
-      std::function<void(std::unique_ptr<Message> message, const std::shared_ptr<Link> &link)>;
+  /// communicator (called by the poller without the host mutex held), in
+  /// the order they arrived: one, or the messages of a batch (BatchFrame),
+  /// all at once. Relays and oversized messages are unwrapped or forwarded
+  /// before, and malformed messages reported and dropped. `link` is where
+  /// they arrived (null for a relayed message, which never has out-of-band
+  /// blocks).
+  using Router = std::function<void(std::span<std::unique_ptr<Message>> messages,
+                                    const std::shared_ptr<Link> &link)>;
 
   /// World rank r is host number `world_base + r`; `parent` is the host
   /// that spawned this batch (-1 for the job's own ranks).
@@ -78,7 +81,7 @@ private:
   /// shared ring (`message` is valid only during the call).
   void deliver_from_ring(int source, std::span<const std::byte> message);
   /// Checks one received message and hands it to the router, or forwards
-  /// or unwraps a relay or an oversized message.
+  /// or unwraps a relay, an oversized message or a batch.
   void deliver(int source, std::optional<int> tag, std::vector<std::byte> bytes,
                const std::shared_ptr<Link> &link);
   /// The message `bytes` from host `source` that arrived on `link` (null:
@@ -91,6 +94,11 @@ private:
   /// (it must not wait through Progress, whose poller it is). Throws
   /// decode_error if a chunk does not arrive within the block timeout.
   std::vector<std::byte> receive_oversized(Message &announcement, const Link &link);
+  /// Hands the messages in the body of a batch from host `source` to the
+  /// router at once; a malformed one is reported and dropped, and so is the
+  /// rest of a batch whose records are malformed.
+  void deliver_batch(int source, std::span<const std::byte> body,
+                     const std::shared_ptr<Link> &link);
 
   int self_ = 0;
   int parent_ = -1;

@@ -8,7 +8,8 @@
 
 namespace poc::detail {
 
-void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held) {
+void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held,
+                        bool may_wait) {
   std::shared_ptr<Link> owner;
   int to = dest;
   const Link *link = via;
@@ -22,10 +23,11 @@ void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via,
   // A relayed message is wrapped in one that names its destination and origin.
   if (to != dest)
     bytes = frame(Kind::relay, RelayHead{dest, self_}, bytes);
-  isend_owned(*link, to, std::move(bytes), held);
+  isend_owned(*link, to, std::move(bytes), held, may_wait && to == dest);
 }
 
-void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> bytes, HostLock *held) {
+void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> bytes, HostLock *held,
+                         bool may_wait) {
   if (bytes.size() > PostedReceives::kSlotBytes) {
     // Nobody waits for this batch: it keeps the bytes until its last send.
     auto batch = std::make_shared<SendBatch>();
@@ -37,7 +39,7 @@ void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> byte
   Envelope e;
   std::memcpy(&e, bytes.data(), sizeof e);
   const std::span<const std::byte> message = bytes;
-  post_message(link, host, message, tag_of(e.kind), std::move(bytes), nullptr, held);
+  post_message(link, host, message, tag_of(e.kind), std::move(bytes), nullptr, held, may_wait);
 }
 
 void Sender::send_unframed(int dest, int tag, std::span<const std::byte> bytes) {
@@ -52,9 +54,9 @@ void Sender::send_unframed(int dest, int tag, std::span<const std::byte> bytes) 
 
 void Sender::post_message(const Link &link, int host, std::span<const std::byte> bytes, int tag,
                           std::vector<std::byte> owned, const std::shared_ptr<SendBatch> &batch,
-                          HostLock *held) {
+                          HostLock *held, bool may_wait) {
   if (by_ring(link, host)) {
-    rings_->send(host - link.base, bytes, held);
+    rings_->send(host - link.base, bytes, held, may_wait);
     return;
   }
   MPI_Request req;
@@ -134,14 +136,14 @@ std::shared_ptr<SendBatch> Sender::send_sealed(int dest, Writer &w, Sending how)
   const auto &blocks = w.out_of_band();
   // Without blocks there is nothing to copy: the engine takes the bytes.
   if (blocks.empty() && how != Sending::keep) {
-    send_owned(dest, w.take());
+    send_owned(dest, w.take(), nullptr, nullptr, how == Sending::may_wait);
     return nullptr;
   }
   auto batch = std::make_shared<SendBatch>();
   const bool all_kept =
       !blocks.empty() &&
       std::all_of(blocks.begin(), blocks.end(), [](const Writer::Block &b) { return b.kept; });
-  if (how != Sending::copy && !all_kept) {
+  if ((how == Sending::take || how == Sending::keep) && !all_kept) {
     send_batch(dest, w.bytes(), blocks, batch);
     return batch;
   }

@@ -60,16 +60,20 @@ public:
   /// never copied: the batch keeps their owners instead, and a message
   /// whose blocks are all kept is sent as by `copy` whatever is asked.
   enum class Sending {
-    take, ///< the engine takes the bytes (no blocks: nothing to wait for)
-    keep, ///< sends from the writer and the blocks' memory: wait for the batch
-    copy, ///< copies the blocks, the batch owns everything: nothing to wait for
-          ///< (without blocks: as take)
+    take,     ///< the engine takes the bytes (no blocks: nothing to wait for)
+    keep,     ///< sends from the writer and the blocks' memory: wait for the batch
+    copy,     ///< copies the blocks, the batch owns everything: nothing to wait for
+              ///< (without blocks: as take)
+    may_wait, ///< as copy; a message without blocks to a rank on this node
+              ///< may wait while its ring holds unread messages, to travel
+              ///< with others sent meanwhile in one batch (SharedRings)
   };
   /// Sends the message in `w` (begun with reserve_frame<Head>) as kind
   /// `kind` with `head`, announcing its out-of-band blocks. Returns the
   /// batch to wait for before `w` and the blocks' memory may change, or null
   /// if there is nothing to wait for. A message with blocks needs a link to
-  /// `dest` (see send_batch); `take` turns into `keep` for it. `flow`: the
+  /// `dest` (see send_batch); `take` turns into `keep` for it,
+  /// `may_wait` into `copy`. `flow`: the
   /// request's trace flow number (Envelope::flow).
   template <class Head>
   std::shared_ptr<SendBatch> send_writer(int dest, Kind kind, const Head &head, Writer &w,
@@ -97,11 +101,14 @@ public:
   void send_unframed(int dest, int tag, std::span<const std::byte> bytes);
 
 private:
-  void send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held);
+  void send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held,
+                  bool may_wait = false);
   /// send_writer after sealing.
   std::shared_ptr<SendBatch> send_sealed(int dest, Writer &w, Sending how);
   /// Posts the send of `bytes` to `host` on `link`; keeps them until sent.
-  void isend_owned(const Link &link, int host, std::vector<std::byte> bytes, HostLock *held);
+  /// `may_wait`: as Sending::may_wait.
+  void isend_owned(const Link &link, int host, std::vector<std::byte> bytes, HostLock *held,
+                   bool may_wait);
   /// Sends the message `bytes`, larger than the link's posted receives
   /// take, as an `oversized` announcement on the request communicator
   /// followed by its bytes as out-of-band chunks; each send counts in
@@ -123,10 +130,10 @@ private:
   /// Sends the message `bytes` (at most PostedReceives::kSlotBytes) to
   /// `host` on `link`: through its ring, or as MPI_Isend on `tag` counted
   /// in `batch` (which the caller has already counted it into) and keeping
-  /// `owned` until it completes.
+  /// `owned` until it completes. `may_wait`: as Sending::may_wait.
   void post_message(const Link &link, int host, std::span<const std::byte> bytes, int tag,
                     std::vector<std::byte> owned, const std::shared_ptr<SendBatch> &batch,
-                    HostLock *held);
+                    HostLock *held, bool may_wait = false);
 
   int self_;
   Progress &progress_;

@@ -184,18 +184,27 @@ SharedRings::SharedRings(Progress &progress, int self, std::vector<int> node_ind
 
 SharedRings::~SharedRings() { munmap(segment_, segment_bytes_); }
 
-void SharedRings::send(int rank, std::span<const std::byte> bytes, HostLock *held) {
+void SharedRings::send(int rank, std::span<const std::byte> bytes, HostLock *held, bool may_wait) {
   if (bytes.size() > max_message_)
     throw std::logic_error(fmt::format("poc: a message of {} bytes for a shared ring of {}",
                                        bytes.size(), max_message_));
   Peer &p = *peer_of_[static_cast<std::size_t>(rank)];
   {
     std::lock_guard g(p.producing);
-    if (p.waiting.empty() && p.out.try_push(bytes))
+    const bool was_queued = p.queued();
+    if (!was_queued && (!may_wait || p.out.all_read()) && p.out.try_push(bytes))
       return;
-    if (p.waiting.empty())
-      queued_peers_.fetch_add(1, std::memory_order_release);
-    p.waiting.emplace_back(bytes.begin(), bytes.end());
+    if (may_wait && BatchFrame::may_hold(bytes.size())) {
+      // A full batch goes now (or waits closed) and a new one opens.
+      if (!p.open.fits(bytes.size()))
+        move_waiting(p, true);
+      p.open.append(bytes);
+      move_waiting(p, false);
+    } else if (!move_waiting(p, true) || !p.out.try_push(bytes)) {
+      p.waiting.emplace_back(bytes.begin(), bytes.end());
+    }
+    if (!note_queued(p, was_queued))
+      return;
   }
   // A napping poller must start moving it.
   std::optional<HostLock> own;
@@ -204,28 +213,50 @@ void SharedRings::send(int rank, std::span<const std::byte> bytes, HostLock *hel
   progress_.wake_poller(*held);
 }
 
-bool SharedRings::move_waiting(Peer &p) {
+bool SharedRings::note_queued(Peer &p, bool was_queued) noexcept {
+  p.has_waiting.store(!p.waiting.empty(), std::memory_order_release);
+  p.has_open.store(!p.open.empty(), std::memory_order_release);
+  const bool queued = p.queued();
+  if (queued == was_queued)
+    return false;
+  if (queued)
+    queued_peers_.fetch_add(1, std::memory_order_release);
+  else
+    queued_peers_.fetch_sub(1, std::memory_order_release);
+  return queued;
+}
+
+bool SharedRings::move_waiting(Peer &p, bool open_now) {
   while (!p.waiting.empty() && p.out.try_push(p.waiting.front()))
     p.waiting.pop_front();
-  return p.waiting.empty();
+  if (!p.open.empty() && (open_now || p.out.all_read())) {
+    if (!p.waiting.empty() || !p.out.try_push(p.open.to_send())) {
+      const std::span<const std::byte> closed = p.open.to_send();
+      p.waiting.emplace_back(closed.begin(), closed.end());
+    }
+    p.open.clear();
+  }
+  return !p.queued();
 }
 
 bool SharedRings::move_queued() {
-  bool left = false;
+  bool moved = false;
   for (Peer &p : peers_) {
-    std::unique_lock g(p.producing, std::try_to_lock);
-    if (!g) {
-      left = true; // a sender has it: look again next round
+    // An open batch waits for its receiver to read the rest: until then
+    // the poller looks without taking the lock its senders take.
+    if (!p.has_waiting.load(std::memory_order_acquire) &&
+        !(p.has_open.load(std::memory_order_acquire) && p.out.drained()))
       continue;
-    }
-    if (!p.waiting.empty()) {
-      if (move_waiting(p))
-        queued_peers_.fetch_sub(1, std::memory_order_release);
-      else
-        left = true;
-    }
+    std::unique_lock g(p.producing, std::try_to_lock);
+    if (!g)
+      continue; // a sender has it, and moves what it can itself
+    const std::size_t before = p.waiting.size() + p.open.messages();
+    const bool was_queued = p.queued();
+    move_waiting(p, false);
+    note_queued(p, was_queued);
+    moved |= p.waiting.size() + p.open.messages() != before;
   }
-  return left;
+  return moved;
 }
 
 } // namespace poc::detail

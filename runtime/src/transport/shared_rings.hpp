@@ -12,7 +12,16 @@
 /// A ring that is full does not block its sender (the receiver might be
 /// waiting for the sender's own poller): the message is queued, in order,
 /// and the poller moves it into the ring when there is room.
+///
+/// A message that may wait (a started call) and finds the ring holding
+/// messages its receiver has not read yet joins the rank's open batch
+/// (BatchFrame) instead: the batch goes into the ring as one message once
+/// the receiver has read the others, pushed by the next send to that rank
+/// or by the poller, or at once when a message that may not wait comes
+/// after it. So a stream of started calls costs its receiver one message
+/// per batch, and the batches grow while the receiver falls behind.
 
+#include "batch.hpp"
 #include "progress.hpp"
 #include "shm_ring.hpp"
 
@@ -59,8 +68,11 @@ public:
   /// Sends `bytes` (at most max_message()) to world rank `rank`, which
   /// reaches() says is on this node. Never blocks: a message that finds its
   /// ring full is queued behind the others to that rank. `held` is the
-  /// caller's lock if it holds the host mutex, else null.
-  void send(int rank, std::span<const std::byte> bytes, HostLock *held);
+  /// caller's lock if it holds the host mutex, else null. `may_wait`: the
+  /// message may wait in the open batch while the ring holds unread
+  /// messages (see above); either way it goes after every message sent
+  /// before it to `rank`.
+  void send(int rank, std::span<const std::byte> bytes, HostLock *held, bool may_wait = false);
 
   /// The largest message a ring carries.
   std::size_t max_message() const noexcept { return max_message_; }
@@ -75,10 +87,13 @@ public:
     return got;
   }
 
-  /// Moves queued messages into their rings as far as there is room (the
-  /// poller, each round); true while some remain queued.
+  /// Moves queued messages into their rings as far as there is room, and
+  /// open batches whose receiver has read the rest (the poller, each
+  /// round); true if it moved any. While the receiver reads nothing, the
+  /// poller backs off as when idle (docs/runtime.md section 7, "Idle
+  /// back-off"), so that it does not take the core the receiver needs.
   bool move_queued();
-  /// True if some message waits in a queue for room in its ring.
+  /// True if some message waits in a queue or an open batch.
   bool queued() const noexcept { return queued_peers_.load(std::memory_order_acquire) > 0; }
 
 private:
@@ -92,11 +107,26 @@ private:
     std::mutex producing;
     /// Messages waiting for room in `out`, oldest first (under `producing`).
     std::deque<std::vector<std::byte>> waiting;
+    /// Messages that may wait, sent after `waiting`'s, waiting for the
+    /// receiver to read what `out` holds (under `producing`).
+    BatchFrame open;
+    /// Whether `waiting` and `open` hold messages, for the poller's look
+    /// without the lock (written under `producing`).
+    std::atomic<bool> has_waiting{false}, has_open{false};
+    bool queued() const noexcept { return !waiting.empty() || !open.empty(); }
   };
 
-  /// Moves `p`'s waiting messages into its ring while they fit; true if
-  /// none waits afterwards (caller holds p.producing).
-  static bool move_waiting(Peer &p);
+  /// Publishes what `p` now holds (has_waiting, has_open, queued_peers_)
+  /// after a change; `was_queued`: whether it held anything before it
+  /// (caller holds p.producing). True if it holds something and did not.
+  bool note_queued(Peer &p, bool was_queued) noexcept;
+
+  /// Moves `p`'s waiting messages into its ring while they fit, then its
+  /// open batch if the receiver has read the rest or `open_now` (if it
+  /// does not fit then, it waits behind the others, closed, so that what
+  /// comes next goes after it); true if nothing waits afterwards (caller
+  /// holds p.producing).
+  static bool move_waiting(Peer &p, bool open_now);
 
   Progress &progress_;
   /// World rank -> index on this node, -1 for ranks on other nodes.

@@ -83,6 +83,21 @@ public:
     return true;
   }
 
+  /// True if the consumer has read (and routed) every message published
+  /// so far; any thread of the producer's side may ask (it reads the
+  /// shared indices only).
+  bool drained() const noexcept {
+    return header_->head.load(std::memory_order_acquire) ==
+           header_->tail.load(std::memory_order_acquire);
+  }
+
+  /// Producer: true if the consumer has read (and routed) every message
+  /// pushed so far.
+  bool all_read() noexcept {
+    return cached_head_ == tail_ ||
+           (cached_head_ = header_->head.load(std::memory_order_acquire)) == tail_;
+  }
+
   /// Consumer: if a message is there, calls `take(std::span<const
   /// std::byte>)` with it (valid during the call) and frees it; true if
   /// there was one.

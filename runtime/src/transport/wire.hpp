@@ -54,7 +54,8 @@ enum class Kind : std::uint8_t {
   connection_closed, ///< on a connection: the acceptor sends nothing more on it
   oversized,         ///< OversizedHead; no body: the message is its out-of-band chunks
   heartbeat,         ///< a spawned host to its parent, every second: it still runs; no body
-  last = heartbeat
+  batch,             ///< no head; body: several messages to one host (BatchFrame)
+  last = batch
 };
 
 /// MPI tags on the request communicator (kHelloTag: a parent's first
