@@ -1,12 +1,14 @@
 // Malformed, truncated and oversized messages injected as raw bytes
 // (through the same-node rings, or with POC_SHM_RINGS=0 through MPI): the
 // receiver reports them (stderr, and an error reply when the header names
-// a caller) and keeps serving; nothing crashes or hangs.
+// a caller) and keeps serving; nothing crashes or hangs. A malformed batch
+// delivers the well-formed messages before its fault.
 
 #include "check.hpp"
 #include "counter.hpp"
 
 #include "process/host.hpp"
+#include "transport/batch.hpp"
 
 #include <poc/gen/runtime.hpp>
 
@@ -207,6 +209,33 @@ int body() {
     send_raw(poc::host_rank(), d::kRequestTag,
              d::frame(d::Kind::ack, d::AckHead{1, 0}, bytes({0xff, 0xff})));
     CHECK(Counter_client::get_0(c) == 8);
+  });
+
+  check::section("a malformed batch delivers the messages before the fault", [&] {
+    const std::vector<std::byte> one = bytes({1, 0, 0, 0});
+    // The second record runs past the batch's end: the first call is
+    // served, the rest of the batch dropped.
+    auto slot = reply_slot(id);
+    d::BatchFrame cut;
+    cut.append(request(d::Kind::call, {id, C::add_0, 0, slot->token, 0}, one));
+    cut.append(request(d::Kind::call, {id, C::add_0, 0, 0, 0}, one));
+    std::vector<std::byte> frame(cut.to_send().begin(), cut.to_send().end());
+    frame.resize(frame.size() - 8);
+    send_raw(id.host, d::kRequestTag, frame);
+    auto first_reply = d::reply_take(*slot);
+    poc::Reader first(d::body_of(*first_reply));
+    CHECK(first.read<int>() == 9);
+    // A relay inside a batch is dropped; the call beside it is served.
+    auto beside = reply_slot(id);
+    d::BatchFrame relaying;
+    relaying.append(d::frame(d::Kind::relay, d::RelayHead{id.host, poc::host_rank()},
+                             request(d::Kind::call, {id, C::add_0, 0, 0, 0}, one)));
+    relaying.append(request(d::Kind::call, {id, C::add_0, 0, beside->token, 0}, one));
+    send_raw(id.host, d::kRequestTag, {relaying.to_send().begin(), relaying.to_send().end()});
+    auto second_reply = d::reply_take(*beside);
+    poc::Reader second(d::body_of(*second_reply));
+    CHECK(second.read<int>() == 10);
+    CHECK(Counter_client::get_0(c) == 10);
   });
 
   poc::destroy(c);

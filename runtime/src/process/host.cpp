@@ -23,6 +23,9 @@ constexpr std::uint64_t kAckBatch = 64;
 /// started requests from the same caller arrive (a caller streaming starts
 /// then gets one acknowledgement per batch, not one per call).
 constexpr auto kAckLinger = std::chrono::microseconds(20);
+/// The most started calls a process's thread runs between two locks of
+/// the host mutex.
+constexpr std::size_t kServeRun = 64;
 /// Idle pool threads kept for fast creation.
 constexpr std::size_t kPrespawnedWorkers = 2;
 
@@ -267,14 +270,16 @@ void Host::run_in_place(Process &p, std::unique_ptr<Message> m, const char *meth
   p.served = true;
   lk.unlock();
   Context *caller = Callers::adopt(&p.context);
+  std::optional<Executed> done;
   {
     Progress::NoWaiting forbidden(method);
     POC_PROBE(method_entered);
-    execute(p, *m, true);
+    done.emplace(execute(p, *m, true));
   }
   Callers::adopt(caller);
   m.reset();
   lk.lock();
+  finish(p, *done, lk);
   p.served = false;
   if (!p.mailbox.empty() || stopping_)
     return schedule(p, lk);
@@ -387,6 +392,8 @@ void Host::serve(Process &p, HostLock &lk) {
     serving.event().process = p.id;
   }
   Callers::adopt(&p.context);
+  std::vector<std::unique_ptr<Message>> run;
+  std::vector<Executed> done;
   for (;;) {
     if (p.mailbox.empty() && p.unacked && !stopping_) {
       auto until = std::chrono::steady_clock::now() + kAckLinger;
@@ -404,15 +411,31 @@ void Host::serve(Process &p, HostLock &lk) {
       Callers::adopt(nullptr);
       return;
     }
-    std::unique_ptr<Message> m = std::move(p.mailbox.front());
-    p.mailbox.pop_front();
-    if (is_started(m->kind()))
-      --p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
+    // A run of started calls (a stream, often a coalesced batch) runs
+    // with the mutex released once: one lock to finish them all.
+    run.clear();
+    do {
+      run.push_back(std::move(p.mailbox.front()));
+      p.mailbox.pop_front();
+    } while (run.size() < kServeRun && run.front()->kind() == Kind::start && !p.mailbox.empty() &&
+             p.mailbox.front()->kind() == Kind::start);
     lk.unlock();
-    POC_PROBE(method_entered);
-    bool ended = execute(p, *m);
-    m.reset();
+    done.clear();
+    for (std::unique_ptr<Message> &m : run) {
+      POC_PROBE(method_entered);
+      done.push_back(execute(p, *m));
+      m.reset();
+    }
     lk.lock();
+    bool ended = false;
+    for (const Executed &d : done) {
+      // Counted as queued until finished, so that the acknowledgement
+      // waits for the end of the run.
+      if (is_started(d.kind))
+        --p.acks[{d.source, d.head.caller}].queued;
+      finish(p, d, lk);
+      ended |= d.ended;
+    }
     if (ended)
       break;
   }
@@ -472,7 +495,7 @@ void Host::end_process(Process &p, HostLock &lk) {
   lk.lock();
 }
 
-bool Host::execute(Process &p, Message &m, bool in_place) {
+Host::Executed Host::execute(Process &p, Message &m, bool in_place) {
   BusyThread busy;
   const Kind kind = m.kind();
   const RequestHead h = m.head<RequestHead>();
@@ -540,22 +563,23 @@ bool Host::execute(Process &p, Message &m, bool in_place) {
       fmt::print(stderr, "poc: host {}: bad request from host {} to process {}: {}\n", rank(),
                  m.source(), id_text(p.id), failure->message);
   }
-  HostLock lk(engine_.progress());
-  if (is_started(kind))
-    finish_started(p, m, failure ? &*failure : nullptr, lk);
-  else if (failure && h.reply_token && !responder.sent())
-    send_failure_reply(m.source(), h.reply_token, *failure, lk);
-  return ended;
+  return Executed{m.source(), kind, h, std::move(failure), responder.sent(), ended};
 }
 
-void Host::finish_started(Process &p, const Message &m, const RemoteFailure *failure,
-                          HostLock &lk) {
-  auto key = std::make_pair(m.source(), m.head<RequestHead>().caller);
+void Host::finish(Process &p, const Executed &done, HostLock &lk) {
+  if (is_started(done.kind))
+    finish_started(p, done, lk);
+  else if (done.failure && done.head.reply_token && !done.replied)
+    send_failure_reply(done.source, done.head.reply_token, *done.failure, lk);
+}
+
+void Host::finish_started(Process &p, const Executed &done, HostLock &lk) {
+  auto key = std::make_pair(done.source, done.head.caller);
   Process::AckState &st = p.acks[key];
   ++st.executed;
   ++p.unacked;
-  if (failure)
-    st.errors.push_back({m.head<RequestHead>().member, *failure});
+  if (done.failure)
+    st.errors.push_back({done.head.member, *done.failure});
   // Acknowledge now after a full batch, or if this caller has nothing more
   // queued while others keep the process busy; an idle process lingers.
   if (st.executed >= kAckBatch || (st.queued == 0 && !p.mailbox.empty())) {

@@ -128,11 +128,25 @@ private:
   /// Ends process `p`, whose requests stop here: refuses what is queued
   /// and removes it from the table.
   void end_process(Process &p, HostLock &lk);
+  /// What executing a request did, for finish().
+  struct Executed {
+    int source = -1;
+    Kind kind = Kind::call;
+    RequestHead head;
+    std::optional<RemoteFailure> failure;
+    /// Its reply was sent (by the method's Request).
+    bool replied = false;
+    /// The process ended.
+    bool ended = false;
+  };
   /// Executes one request on the process's thread (or in place: then the
-  /// reply copies what it sends, so that nothing waits); true if the
-  /// process ended.
-  bool execute(Process &p, Message &m, bool in_place = false);
-  void finish_started(Process &p, const Message &m, const RemoteFailure *failure, HostLock &lk);
+  /// reply copies what it sends, so that nothing waits), without the host
+  /// mutex; finish() then tells its caller what needs telling.
+  Executed execute(Process &p, Message &m, bool in_place = false);
+  /// Acknowledges a started request (finish_started) or answers a failed
+  /// one whose reply was not sent.
+  void finish(Process &p, const Executed &done, HostLock &lk);
+  void finish_started(Process &p, const Executed &done, HostLock &lk);
   void flush_acks(Process &p, bool all, HostLock &lk);
   void send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
                 const std::vector<StartedFailure> &errors, HostLock &lk);

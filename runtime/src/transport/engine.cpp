@@ -114,12 +114,16 @@ void Engine::deliver_from_ring(int source, std::span<const std::byte> message) {
 void Engine::deliver_batch(int source, std::span<const std::byte> body,
                            const std::shared_ptr<Link> &link) {
   std::vector<std::unique_ptr<Message>> messages;
+  // One copy of the batch's bytes, shared by its messages.
+  auto storage = std::make_shared<const std::vector<std::byte>>(body.begin(), body.end());
   try {
-    BatchFrame::unpack(body, [&](std::span<const std::byte> bytes) {
-      std::unique_ptr<Message> m =
-          parse(source, std::vector<std::byte>(bytes.begin(), bytes.end()), link, std::nullopt);
-      if (!m)
-        return;
+    BatchFrame::unpack(*storage, [&](std::span<const std::byte> bytes) {
+      std::unique_ptr<Message> m;
+      try {
+        m = std::make_unique<Message>(source, storage, bytes, &blocks_, link);
+      } catch (const std::exception &e) {
+        return report_malformed(source, e);
+      }
       // What a batch carries is sent alone, never a relay, an oversized
       // announcement or another batch.
       if (m->kind() == Kind::relay || m->kind() == Kind::oversized || m->kind() == Kind::batch)
@@ -209,10 +213,14 @@ std::unique_ptr<Message> Engine::parse(int source, std::vector<std::byte> bytes,
       throw protocol_error("poc: a relayed message that is itself a relay, oversized or a batch");
     return m;
   } catch (const std::exception &e) {
-    fmt::print(stderr, "poc: host {}: dropped a malformed message from host {}: {}\n", self_,
-               source, e.what());
+    report_malformed(source, e);
     return nullptr;
   }
+}
+
+void Engine::report_malformed(int source, const std::exception &e) {
+  fmt::print(stderr, "poc: host {}: dropped a malformed message from host {}: {}\n", self_, source,
+             e.what());
 }
 
 void Engine::deliver(int source, std::optional<int> tag, std::vector<std::byte> bytes,

@@ -22,6 +22,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -94,6 +95,8 @@ private:
   /// (it must not wait through Progress, whose poller it is). Throws
   /// decode_error if a chunk does not arrive within the block timeout.
   std::vector<std::byte> receive_oversized(Message &announcement, const Link &link);
+  /// Reports the malformed message from host `source` that is dropped.
+  void report_malformed(int source, const std::exception &e);
   /// Hands the messages in the body of a batch from host `source` to the
   /// router at once; a malformed one is reported and dropped, and so is the
   /// rest of a batch whose records are malformed.

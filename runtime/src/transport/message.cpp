@@ -14,7 +14,17 @@ namespace poc::detail {
 
 Message::Message(int source, std::vector<std::byte> bytes, Blocks *blocks,
                  std::shared_ptr<const Link> link)
-    : source_(source), blocks_(blocks), bytes_(std::move(bytes)) {
+    : source_(source), blocks_(blocks), owned_(std::move(bytes)), bytes_(owned_) {
+  check(std::move(link));
+}
+
+Message::Message(int source, std::shared_ptr<const std::vector<std::byte>> batch,
+                 std::span<const std::byte> bytes, Blocks *blocks, std::shared_ptr<const Link> link)
+    : source_(source), blocks_(blocks), batch_(std::move(batch)), bytes_(bytes) {
+  check(std::move(link));
+}
+
+void Message::check(std::shared_ptr<const Link> link) {
   if (bytes_.size() < sizeof(Envelope))
     throw protocol_error("poc: message of " + std::to_string(bytes_.size()) +
                          " bytes is shorter than the envelope (" +
@@ -41,7 +51,7 @@ Message::Message(int source, std::vector<std::byte> bytes, Blocks *blocks,
 Message::~Message() { drain(); }
 
 std::span<const std::byte> Message::body() const noexcept {
-  return std::span<const std::byte>(bytes_).subspan(sizeof(Envelope) + head_bytes(kind()));
+  return bytes_.subspan(sizeof(Envelope) + head_bytes(kind()));
 }
 
 void Message::receive(void *dst, std::size_t n) {

@@ -33,6 +33,10 @@ public:
   /// made locally or relayed, which have none).
   Message(int source, std::vector<std::byte> bytes, Blocks *blocks = nullptr,
           std::shared_ptr<const Link> link = nullptr);
+  /// A message whose `bytes` lie in `batch`, a buffer it shares with the
+  /// other messages of one batch (one allocation for all their bytes).
+  Message(int source, std::shared_ptr<const std::vector<std::byte>> batch,
+          std::span<const std::byte> bytes, Blocks *blocks, std::shared_ptr<const Link> link);
   ~Message() override;
   Message(const Message &) = delete;
   Message &operator=(const Message &) = delete;
@@ -74,12 +78,17 @@ public:
   void blocks_taken() noexcept { next_oob_ = envelope_.oob_count; }
 
 private:
+  /// The constructors' checks (see the first); keeps `link` if needed.
+  void check(std::shared_ptr<const Link> link);
   void drain() noexcept;
 
   int source_;
   Blocks *blocks_;
   std::shared_ptr<const Link> link_;
-  std::vector<std::byte> bytes_;
+  /// The bytes: owned_, or a part of batch_.
+  std::vector<std::byte> owned_;
+  std::shared_ptr<const std::vector<std::byte>> batch_;
+  std::span<const std::byte> bytes_;
   Envelope envelope_;
   unsigned next_oob_ = 0;
   /// next_block_size found that the next block did not arrive in time;
