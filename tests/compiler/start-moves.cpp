@@ -15,13 +15,14 @@ public:
   }
 };
 
-// CHECK: inline int poc_gen::Store_client::keep_0(::Store *self, ::std::vector<int> v, const
-// ::std::string &name, int k) { CHECK: call.args(v, name, k); CHECK: inline void
-// poc_gen::Store_client::keep_0_start(::Store *self, ::std::vector<int> v, const ::std::string
-// &name, int k) { CHECK: call.args(std::move(v), name, k); CHECK-NEXT: call.start(); CHECK: inline
-// ::poc::future<int> poc_gen::Store_client::keep_0_future(::Store *self, ::std::vector<int> v,
-// const ::std::string &name, int k) { CHECK: call.args(std::move(v), name, k); CHECK-NEXT: return
-// call.start_future<int>();
+// CHECK: inline int poc_gen::Store_client::keep_0(::Store *self, ::std::vector<int> v, const ::std::string &name, int k) {
+// CHECK: call.args(v, name, k);
+// CHECK: inline void poc_gen::Store_client::keep_0_start(::Store *self, ::std::vector<int> v, const ::std::string &name, int k) {
+// CHECK: call.args(std::move(v), name, k);
+// CHECK-NEXT: call.start();
+// CHECK: inline ::poc::future<int> poc_gen::Store_client::keep_0_future(::Store *self, ::std::vector<int> v, const ::std::string &name, int k) {
+// CHECK: call.args(std::move(v), name, k);
+// CHECK-NEXT: return call.start_future<int>();
 
 int main() {
   Store *s = new ("m1") Store();
