@@ -272,6 +272,7 @@ void Host::run_in_place(Process &p, std::unique_ptr<Message> m, const char *meth
   Context *caller = Callers::adopt(&p.context);
   std::optional<Executed> done;
   {
+    BusyThread busy;
     Progress::NoWaiting forbidden(method);
     POC_PROBE(method_entered);
     done.emplace(execute(p, *m, true));
@@ -421,10 +422,14 @@ void Host::serve(Process &p, HostLock &lk) {
              p.mailbox.front()->kind() == Kind::start);
     lk.unlock();
     done.clear();
-    for (std::unique_ptr<Message> &m : run) {
-      POC_PROBE(method_entered);
-      done.push_back(execute(p, *m));
-      m.reset();
+    {
+      // Counted once per run, not per call: this is every started call's path.
+      BusyThread busy;
+      for (std::unique_ptr<Message> &m : run) {
+        POC_PROBE(method_entered);
+        done.push_back(execute(p, *m));
+        m.reset();
+      }
     }
     lk.lock();
     bool ended = false;
@@ -496,7 +501,6 @@ void Host::end_process(Process &p, HostLock &lk) {
 }
 
 Host::Executed Host::execute(Process &p, Message &m, bool in_place) {
-  BusyThread busy;
   const Kind kind = m.kind();
   const RequestHead h = m.head<RequestHead>();
   Reader args(m.body(), &m);
