@@ -136,24 +136,29 @@ TEST(SharedRings, AFullRingQueuesInOrder) {
   EXPECT_FALSE(a.queued());
 }
 
-TEST(SharedRings, SenderThreadsAndAMovingPollerAtOnce) {
+/// Four threads of ranks 0 and 1 send to rank 2, every size class, while
+/// its receiver reads and the senders' pollers move what waits; message
+/// `seq` of a thread may wait in a batch if `may_wait(seq)`.
+void send_from_threads_of_two_ranks(bool (*may_wait)(std::uint32_t seq)) {
   Node node(3);
   constexpr std::uint32_t kThreads = 4, kMessages = 3000;
   SharedRings &receiver = node.rank(2);
   std::vector<std::thread> threads;
-  // Threads of ranks 0 and 1 send to rank 2 while its receiver reads and
-  // the senders' pollers move what waits.
   for (std::uint32_t t = 0; t < kThreads; ++t)
     threads.emplace_back([&, t] {
       SharedRings &from = node.rank(static_cast<int>(t % 2));
       for (std::uint32_t seq = 0; seq < kMessages; ++seq)
-        from.send(2, message(t, seq, receiver.max_message()), nullptr);
+        from.send(2, message(t, seq, receiver.max_message()), nullptr, may_wait(seq));
     });
   receive_all(receiver, {&node.rank(0), &node.rank(1)}, kThreads * kMessages, kThreads);
   for (auto &t : threads)
     t.join();
   EXPECT_FALSE(node.rank(0).queued());
   EXPECT_FALSE(node.rank(1).queued());
+}
+
+TEST(SharedRings, SenderThreadsAndAMovingPollerAtOnce) {
+  send_from_threads_of_two_ranks([](std::uint32_t) { return false; });
 }
 
 TEST(SharedRings, ARankReachesItself) {
@@ -211,22 +216,7 @@ TEST(SharedRings, BatchesGoOnceTheReceiverHasReadTheRest) {
 }
 
 TEST(SharedRings, ThreadsMixingMessagesThatMayWaitAndOthers) {
-  Node node(3);
-  constexpr std::uint32_t kThreads = 4, kMessages = 3000;
-  SharedRings &receiver = node.rank(2);
-  std::vector<std::thread> threads;
-  // Every size class, both kinds of message, from ranks 0 and 1 at once.
-  for (std::uint32_t t = 0; t < kThreads; ++t)
-    threads.emplace_back([&, t] {
-      SharedRings &from = node.rank(static_cast<int>(t % 2));
-      for (std::uint32_t seq = 0; seq < kMessages; ++seq)
-        from.send(2, message(t, seq, receiver.max_message()), nullptr, seq % 7 != 0);
-    });
-  receive_all(receiver, {&node.rank(0), &node.rank(1)}, kThreads * kMessages, kThreads);
-  for (auto &t : threads)
-    t.join();
-  EXPECT_FALSE(node.rank(0).queued());
-  EXPECT_FALSE(node.rank(1).queued());
+  send_from_threads_of_two_ranks([](std::uint32_t seq) { return seq % 7 != 0; });
 }
 
 TEST(SharedRings, TooLargeAMessageIsRefused) {
