@@ -14,18 +14,21 @@ import statistics
 import sys
 
 POINTS = ["call_entered", "request_sending", "request_sent", "request_polled",
-          "request_routed", "method_entered", "reply_sending", "reply_sent",
-          "reply_polled", "reply_routed", "caller_resumed", "call_returned"]
+          "request_parsed", "request_routed", "method_entered", "reply_sending",
+          "reply_sent", "reply_polled", "reply_parsed", "reply_routed",
+          "caller_resumed", "call_returned"]
 STEPS = {
     "request_sending": "caller: connection and reply slot",
     "request_sent": "caller: frame the request, MPI_Isend",
     "request_polled": "MPI to the server, until its poller receives it",
-    "request_routed": "server: parse, take the host mutex",
+    "request_parsed": "server: copy the request out, check it (a Message)",
+    "request_routed": "server: to the router, take the host mutex",
     "method_entered": "server: route, queue, leave the poller role, release the mutex",
     "reply_sending": "server: decode, run the method, encode the reply",
     "reply_sent": "server: frame the reply, MPI_Isend",
     "reply_polled": "MPI back, until the caller's poller receives it",
-    "reply_routed": "caller: parse, host mutex, reply slot, notify",
+    "reply_parsed": "caller: copy the reply out, check it (a Message)",
+    "reply_routed": "caller: to the router, host mutex, reply slot, notify",
     "caller_resumed": "caller: its wait returns",
     "call_returned": "caller: check the reply, leave the runtime",
 }

@@ -18,11 +18,13 @@ enum Point : unsigned {
   request_sending, ///< its reply slot and connection are ready
   request_sent,    ///< MPI_Isend of the request has returned
   request_polled,  ///< the serving host's poller has received the request
+  request_parsed,  ///< its bytes are copied out and checked (a Message)
   request_routed,  ///< the router holds the host mutex
   method_entered,  ///< a pool thread runs the request (mutex released)
   reply_sending,   ///< the method has returned and its reply is encoded
   reply_sent,      ///< MPI_Isend of the reply has returned
   reply_polled,    ///< the caller's host has received the reply
+  reply_parsed,    ///< its bytes are copied out and checked (a Message)
   reply_routed,    ///< the reply is in its slot and waiters are notified
   caller_resumed,  ///< the caller's wait has returned
   call_returned,   ///< the caller leaves the runtime with the reply

@@ -226,6 +226,10 @@ void Engine::report_malformed(int source, const std::exception &e) {
 void Engine::deliver(int source, std::optional<int> tag, std::vector<std::byte> bytes,
                      const std::shared_ptr<Link> &link) {
   std::unique_ptr<Message> m = parse(source, std::move(bytes), link, tag);
+  if (m && m->kind() == Kind::reply)
+    POC_PROBE(reply_parsed);
+  else if (m)
+    POC_PROBE(request_parsed);
   if (m && m->kind() == Kind::oversized) {
     try {
       m = parse(source, receive_oversized(*m, *link), link, tag);
