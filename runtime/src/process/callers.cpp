@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <iterator>
@@ -82,15 +83,51 @@ void Callers::drop_reply_slot(std::uint64_t token) {
   slots_.erase(token);
 }
 
+void Callers::add_waiting_slot(ReplySlot &slot, HostLock &) {
+  slot.token = next_token_++ | kWaitingToken;
+  waiting_slots_.push_back(&slot);
+}
+
+void Callers::abandon_waiting_slot(const ReplySlot &slot, bool sent, HostLock &) {
+  auto it = std::find(waiting_slots_.begin(), waiting_slots_.end(), &slot);
+  if (it == waiting_slots_.end())
+    return;
+  waiting_slots_.erase(it);
+  if (!sent)
+    return;
+  auto stand_in = std::make_shared<ReplySlot>();
+  stand_in->token = slot.token;
+  stand_in->peer = slot.peer;
+  slots_.emplace(stand_in->token, std::move(stand_in));
+}
+
+ReplySlot *Callers::take_slot(std::uint64_t token, std::shared_ptr<ReplySlot> &owner) {
+  if (token & kWaitingToken) {
+    auto it = std::find_if(waiting_slots_.rbegin(), waiting_slots_.rend(),
+                           [&](const ReplySlot *s) { return s->token == token; });
+    if (it != waiting_slots_.rend()) {
+      ReplySlot *slot = *it;
+      waiting_slots_.erase(std::next(it).base());
+      return slot;
+    }
+  }
+  // A slot of new_reply_slot, or the stand-in of an abandoned waiting one.
+  auto it = slots_.find(token);
+  if (it == slots_.end())
+    return nullptr;
+  owner = std::move(it->second);
+  slots_.erase(it);
+  return owner.get();
+}
+
 int Callers::on_reply(std::unique_ptr<Message> m, HostLock &lk) {
-  auto it = slots_.find(m->head<ReplyHead>().token);
-  if (it == slots_.end()) {
+  std::shared_ptr<ReplySlot> owner;
+  ReplySlot *slot = take_slot(m->head<ReplyHead>().token, owner);
+  if (!slot) {
     fmt::print(stderr, "poc: host {}: dropped a reply from host {} for an unknown call\n",
                engine_.rank(), m->source());
     return -1;
   }
-  std::shared_ptr<ReplySlot> slot = std::move(it->second);
-  slots_.erase(it);
   if (slot->context) {
     auto c = contexts_.find(slot->context);
     if (c != contexts_.end())

@@ -103,6 +103,17 @@ public:
   std::shared_ptr<ReplySlot> new_reply_slot(int peer, std::uint64_t context_to_credit);
   /// Forgets a slot whose reply was consumed or will never be awaited.
   void drop_reply_slot(std::uint64_t token);
+  /// Registers `slot`, which lives on the stack of a caller that waits for
+  /// its reply (a synchronous request), and gives it a token. Neither it
+  /// nor its registration is allocated: a synchronous call is the path
+  /// every round trip takes. The caller must remove it before it goes
+  /// away (WaitingSlot does), unless its reply arrived, which removes it.
+  void add_waiting_slot(ReplySlot &slot, HostLock &lk);
+  /// Unregisters a slot of add_waiting_slot whose caller stops waiting
+  /// before its reply arrived. If its request was `sent`, a slot on the
+  /// heap takes its place, so that the reply, when it comes, is dropped
+  /// without a word and releases the connection, as any reply does.
+  void abandon_waiting_slot(const ReplySlot &slot, bool sent, HostLock &lk);
 
   /// A reply arrived: its slot gets it. Returns the host the request went
   /// to, or -1 if no slot waits for it (reported, dropped).
@@ -115,11 +126,21 @@ public:
   void name_member(std::uint64_t member, const char *what, HostLock &lk);
 
 private:
+  /// Unregisters and returns the slot with `token`, or null; `owner`
+  /// keeps a slot of new_reply_slot alive.
+  ReplySlot *take_slot(std::uint64_t token, std::shared_ptr<ReplySlot> &owner);
+
   Engine &engine_;
   Context main_;
   std::unordered_map<std::uint64_t, Context *> contexts_;
   std::uint64_t next_context_ = 2;
+  /// Tokens of slots in waiting_slots_ have this bit set, so a reply
+  /// finds its table without a lookup in the other.
+  static constexpr std::uint64_t kWaitingToken = std::uint64_t{1} << 63;
   std::unordered_map<std::uint64_t, std::shared_ptr<ReplySlot>> slots_;
+  /// The slots of synchronous requests: at most one per waiting thread, so
+  /// a short list searched from its end (the latest caller first).
+  std::vector<ReplySlot *> waiting_slots_;
   std::uint64_t next_token_ = 1;
   std::unordered_map<std::uint64_t, std::string> member_names_;
 };

@@ -45,10 +45,51 @@ MessagePtr result_of(std::unique_ptr<Message> m, const char *what) {
 
 } // namespace
 
+namespace {
+
+/// The reply slot of a synchronous request, on its caller's stack and
+/// registered for as long as it waits (Callers::add_waiting_slot).
+class WaitingSlot {
+public:
+  WaitingSlot(Host &h, int peer) : h_(h) {
+    slot_.peer = peer;
+    HostLock lk(h.engine().progress());
+    h.callers().add_waiting_slot(slot_, lk);
+  }
+  /// Leaving without the reply (the send or the wait threw): nothing may
+  /// fill the slot any more.
+  ~WaitingSlot() {
+    if (taken_)
+      return;
+    HostLock lk(h_.engine().progress());
+    if (!slot_.arrived)
+      h_.callers().abandon_waiting_slot(slot_, sent_, lk);
+  }
+  WaitingSlot(const WaitingSlot &) = delete;
+  WaitingSlot &operator=(const WaitingSlot &) = delete;
+  ReplySlot *operator->() noexcept { return &slot_; }
+  /// Its request has left: a reply may come even if nobody waits for it.
+  void sent() noexcept { sent_ = true; }
+  /// The reply, once it arrived (with the host mutex held, as `lk` says).
+  std::unique_ptr<Message> take(HostLock &) noexcept {
+    taken_ = true;
+    return std::move(slot_.message);
+  }
+
+private:
+  Host &h_;
+  ReplySlot slot_;
+  bool sent_ = false;
+  /// The reply was taken, so the slot is no longer registered.
+  bool taken_ = false;
+};
+
+} // namespace
+
 MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const char *what) {
   const int dest = head.target.host;
   h.connections().acquire(dest, true);
-  auto slot = h.callers().new_reply_slot(dest, 0);
+  WaitingSlot slot(h, dest);
   head.reply_token = slot->token;
   trace::Slice traced(trace_cat(kind), what);
   const std::uint32_t flow = trace_send(traced, h.rank(), head, w);
@@ -58,9 +99,9 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const 
   try {
     POC_PROBE(request_sending);
     batch = h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::take, flow);
+    slot.sent();
     POC_PROBE(request_sent);
   } catch (...) {
-    h.callers().drop_reply_slot(slot->token);
     HostLock lk(h.engine().progress());
     h.connections().release(dest, lk);
     throw;
@@ -71,7 +112,7 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const 
     h.engine().progress().wait_until(
         lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
     POC_PROBE(caller_resumed);
-    m = std::move(slot->message);
+    m = slot.take(lk);
   }
   if (traced.active())
     traced.event().reply_bytes = m->body().size();

@@ -382,19 +382,19 @@ void Host::worker_main(Worker *w) {
         return;
       }
     }
-    serve(*std::exchange(w->assigned, nullptr), lk);
+    serve(*w, *std::exchange(w->assigned, nullptr), lk);
   }
 }
 
-void Host::serve(Process &p, HostLock &lk) {
+void Host::serve(Worker &w, Process &p, HostLock &lk) {
   trace::Slice serving(trace::Cat::serve, nullptr, trace::On::thread);
   if (serving.active()) {
     serving.event().cls = p.cls->name.c_str();
     serving.event().process = p.id;
   }
   Callers::adopt(&p.context);
-  std::vector<std::unique_ptr<Message>> run;
-  std::vector<Executed> done;
+  std::vector<std::unique_ptr<Message>> &run = w.run;
+  std::vector<Executed> &done = w.done;
   for (;;) {
     if (p.mailbox.empty() && p.unacked && !stopping_) {
       auto until = std::chrono::steady_clock::now() + kAckLinger;

@@ -70,6 +70,17 @@ public:
   const bool &stopping(HostLock &) const noexcept { return stopping_; }
 
 private:
+  /// What executing a request did, for finish().
+  struct Executed {
+    int source = -1;
+    Kind kind = Kind::call;
+    RequestHead head;
+    std::optional<RemoteFailure> failure;
+    /// Its reply was sent (by the method's Request).
+    bool replied = false;
+    /// The process ended.
+    bool ended = false;
+  };
   /// A pool thread.
   struct Worker {
     std::thread thread;
@@ -79,6 +90,9 @@ private:
     /// in idle_workers_).
     bool free = false;
     bool exit = false;
+    /// serve()'s lists, kept so that serving a request allocates nothing.
+    std::vector<std::unique_ptr<Message>> run;
+    std::vector<Executed> done;
   };
   using Graves = std::vector<std::unique_ptr<Message>>;
   /// The pool thread running on this thread, if it is one.
@@ -122,23 +136,12 @@ private:
   /// ends, it waits for a busy one instead.
   void start_process(Process &p, HostLock &lk);
   void worker_main(Worker *w);
-  /// Runs `p`'s queued requests; returns when its mailbox is empty (and
-  /// its acknowledgements sent), or after ending it.
-  void serve(Process &p, HostLock &lk);
+  /// Runs `p`'s queued requests on pool thread `w`; returns when its
+  /// mailbox is empty (and its acknowledgements sent), or after ending it.
+  void serve(Worker &w, Process &p, HostLock &lk);
   /// Ends process `p`, whose requests stop here: refuses what is queued
   /// and removes it from the table.
   void end_process(Process &p, HostLock &lk);
-  /// What executing a request did, for finish().
-  struct Executed {
-    int source = -1;
-    Kind kind = Kind::call;
-    RequestHead head;
-    std::optional<RemoteFailure> failure;
-    /// Its reply was sent (by the method's Request).
-    bool replied = false;
-    /// The process ended.
-    bool ended = false;
-  };
   /// Executes one request on the process's thread (or in place: then the
   /// reply copies what it sends, so that nothing waits), without the host
   /// mutex; finish() then tells its caller what needs telling.

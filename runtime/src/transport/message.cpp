@@ -13,18 +13,19 @@
 namespace poc::detail {
 
 Message::Message(int source, std::vector<std::byte> bytes, Blocks *blocks,
-                 std::shared_ptr<const Link> link)
+                 const std::shared_ptr<Link> &link)
     : source_(source), blocks_(blocks), owned_(std::move(bytes)), bytes_(owned_) {
-  check(std::move(link));
+  check(link);
 }
 
 Message::Message(int source, std::shared_ptr<const std::vector<std::byte>> batch,
-                 std::span<const std::byte> bytes, Blocks *blocks, std::shared_ptr<const Link> link)
+                 std::span<const std::byte> bytes, Blocks *blocks,
+                 const std::shared_ptr<Link> &link)
     : source_(source), blocks_(blocks), batch_(std::move(batch)), bytes_(bytes) {
-  check(std::move(link));
+  check(link);
 }
 
-void Message::check(std::shared_ptr<const Link> link) {
+void Message::check(const std::shared_ptr<Link> &link) {
   if (bytes_.size() < sizeof(Envelope))
     throw protocol_error("poc: message of " + std::to_string(bytes_.size()) +
                          " bytes is shorter than the envelope (" +
@@ -45,7 +46,7 @@ void Message::check(std::shared_ptr<const Link> link) {
   // Only a message with blocks needs its link (and keeps a connection from
   // being closed under it, see Connections).
   if (envelope_.oob_count)
-    link_ = std::move(link);
+    link_ = link;
 }
 
 Message::~Message() { drain(); }

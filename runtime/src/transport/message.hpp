@@ -31,12 +31,14 @@ public:
   /// a message shorter than both, bad magic or an unknown kind. `blocks`
   /// and `link`: where its out-of-band blocks arrive (null for messages
   /// made locally or relayed, which have none).
+  /// `link` is copied only if the message has blocks: a shared_ptr copy
+  /// is two atomic updates on every message's path.
   Message(int source, std::vector<std::byte> bytes, Blocks *blocks = nullptr,
-          std::shared_ptr<const Link> link = nullptr);
+          const std::shared_ptr<Link> &link = nullptr);
   /// A message whose `bytes` lie in `batch`, a buffer it shares with the
   /// other messages of one batch (one allocation for all their bytes).
   Message(int source, std::shared_ptr<const std::vector<std::byte>> batch,
-          std::span<const std::byte> bytes, Blocks *blocks, std::shared_ptr<const Link> link);
+          std::span<const std::byte> bytes, Blocks *blocks, const std::shared_ptr<Link> &link);
   ~Message() override;
   Message(const Message &) = delete;
   Message &operator=(const Message &) = delete;
@@ -79,7 +81,7 @@ public:
 
 private:
   /// The constructors' checks (see the first); keeps `link` if needed.
-  void check(std::shared_ptr<const Link> link);
+  void check(const std::shared_ptr<Link> &link);
   void drain() noexcept;
 
   int source_;

@@ -188,8 +188,10 @@ void Progress::lead(HostLock &lk, Waiter &self) {
     lk.lock();
     if ((*self.pred)()) {
       // Route what else has already arrived before going off to serve:
-      // a stream of requests then costs one hand-over per batch.
-      for (int more = 0; got && more < kBatch; ++more) {
+      // a stream of requests then costs one hand-over per batch. A caller
+      // whose reply arrived goes back to its work at once instead: what
+      // else arrived waits in the receive queues for the next poller.
+      for (int more = 0; got && more < kBatch && self.role != WaitRole::process; ++more) {
         lk.unlock();
         got = poll_();
         lk.lock();
@@ -266,9 +268,11 @@ void Progress::hand_off(Waiter *self) {
       first_free_look = std::min(first_free_look, w->looks_at);
     }
   }
-  // The clock only when a free thread might be woken.
+  // The clock only when a free thread might be woken: not on a host
+  // that never wanted free pollers (one with no process of its own).
   if (!next && free) {
-    const auto now = std::chrono::steady_clock::now();
+    const bool never_wanted = free_pollers_wanted_until_ == std::chrono::steady_clock::time_point{};
+    const auto now = never_wanted ? free_pollers_wanted_until_ : std::chrono::steady_clock::now();
     if (now >= free_pollers_wanted_until_)
       next = patient;
     else if (first_free_look > now + kBusyCheck)

@@ -13,6 +13,10 @@ void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via,
   std::shared_ptr<Link> owner;
   int to = dest;
   const Link *link = via;
+  // The world's link lives as long as the engine: no shared_ptr copy (two
+  // atomic updates) on the path of every message to a rank of the job.
+  if (!link && links_.world()->covers(dest))
+    link = links_.world().get();
   if (!link) {
     owner = links_.route(dest, to);
     link = owner.get();
