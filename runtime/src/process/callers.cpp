@@ -68,6 +68,17 @@ void Callers::add(Context &ctx, HostLock &) {
 
 void Callers::remove(const Context &ctx, HostLock &) { contexts_.erase(ctx.id); }
 
+void Callers::count_started(Context &ctx, HostLock &) {
+  ++ctx.outstanding;
+  ++unanswered_;
+}
+
+void Callers::uncount_started(Context &ctx, HostLock &lk) {
+  --ctx.outstanding;
+  --unanswered_;
+  engine_.progress().notify(lk);
+}
+
 std::shared_ptr<ReplySlot> Callers::new_reply_slot(int peer, std::uint64_t context_to_credit) {
   auto slot = std::make_shared<ReplySlot>();
   slot->peer = peer;
@@ -129,6 +140,7 @@ int Callers::on_reply(std::unique_ptr<Message> m, HostLock &lk) {
     return -1;
   }
   if (slot->context) {
+    --unanswered_;
     auto c = contexts_.find(slot->context);
     if (c != contexts_.end())
       --c->second->outstanding;
@@ -167,8 +179,10 @@ void Callers::on_ack(const Message &m, HostLock &lk) {
     fmt::print(stderr, "poc: host {}: malformed acknowledgement from host {}: {}\n", engine_.rank(),
                m.source(), e.what());
   }
+  unanswered_ -= static_cast<std::int64_t>(ack.executed);
   auto c = contexts_.find(ack.caller);
   if (c == contexts_.end()) { // the caller has ended meanwhile
+    engine_.progress().notify(lk);
     report_unwaited_errors(errors, "a process that has ended");
     return;
   }

@@ -121,6 +121,14 @@ public:
   /// An acknowledgement arrived: credits its context and keeps the errors
   /// for its next sync().
   void on_ack(const Message &m, HostLock &lk);
+  /// A started request of `ctx` is about to leave: it counts in the
+  /// context's outstanding work and in the host's until it is answered.
+  void count_started(Context &ctx, HostLock &lk);
+  /// A request count_started counted did not leave (its send threw).
+  void uncount_started(Context &ctx, HostLock &lk);
+  /// True once every started request sent from this host, by any context,
+  /// ended ones included, has been acknowledged or answered.
+  bool all_started_answered(HostLock &) const noexcept { return unanswered_ <= 0; }
   /// Names request member `member` (a method's or a constructor's id) as
   /// `what` ("ns::T::f"), for the errors of started requests.
   void name_member(std::uint64_t member, const char *what, HostLock &lk);
@@ -133,6 +141,9 @@ private:
   Engine &engine_;
   Context main_;
   std::unordered_map<std::uint64_t, Context *> contexts_;
+  /// Started requests sent from this host and not yet answered, over all
+  /// contexts (count_started).
+  std::int64_t unanswered_ = 0;
   std::uint64_t next_context_ = 2;
   /// Tokens of slots in waiting_slots_ have this bit set, so a reply
   /// finds its table without a lookup in the other.

@@ -143,14 +143,14 @@ void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Wri
   h.connections().acquire(dest, reply);
   HostLock lk(h.engine().progress());
   h.callers().name_member(head.member, what, lk);
-  ++ctx.outstanding;
+  h.callers().count_started(ctx, lk);
   lk.unlock();
   const std::uint32_t flow = trace_send(traced, h.rank(), head, w);
   try {
     h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::may_wait, flow);
   } catch (...) {
     lk.lock();
-    --ctx.outstanding;
+    h.callers().uncount_started(ctx, lk);
     if (reply)
       h.connections().release(dest, lk);
     throw;

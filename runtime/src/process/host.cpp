@@ -684,6 +684,13 @@ std::size_t Host::reporting_hosts(HostLock &lk) const {
 
 void Host::drain(HostLock &lk) {
   engine_.progress().wait_until(lk, [&] { return processes_.empty(); }, WaitRole::idle);
+  // Every process here has ended, and so, once the others have, each
+  // request started from here has been executed or refused, and its
+  // acknowledgement is on its way: often after the reply that ended its
+  // process, so that nothing else would route it. Routed before this
+  // host reports done, its errors are reported (report_main_errors, or at
+  // once for a process that has ended).
+  engine_.progress().wait_until(lk, [&] { return callers_.all_started_answered(lk); });
   // Every host still serves (nobody finishes before all are done), so the
   // hosts this one connected to answer the close handshakes.
   lk.unlock();
