@@ -24,9 +24,6 @@ doc=$root/docs/architecture.md
 include_deviations=(
   "src/transport/wire.hpp include/poc/process_id.hpp"
   "src/transport/message.cpp include/poc/transport.hpp"
-  "src/transport/connections.cpp include/poc/machine.hpp"
-  "src/process/local_calls.cpp include/poc/run.hpp"
-  "src/process/sync.cpp include/poc/run.hpp"
   "include/poc/serialize/pointer.hpp include/poc/process_id.hpp"
   "include/poc/serialize/process_id.hpp include/poc/process_id.hpp"
 )

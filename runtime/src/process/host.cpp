@@ -29,7 +29,9 @@ constexpr std::size_t kServeRun = 64;
 /// Idle pool threads kept for fast creation.
 constexpr std::size_t kPrespawnedWorkers = 2;
 
-Host *g_host = nullptr;
+/// Atomic: threads of the program's own may ask (host_exists) while the
+/// host is made or goes away.
+std::atomic<Host *> g_host{nullptr};
 
 bool is_started(Kind k) { return k == Kind::start || k == Kind::start_create; }
 bool is_creation(Kind k) { return k == Kind::create || k == Kind::start_create; }
@@ -78,11 +80,14 @@ private:
 } // namespace
 
 Host &host() {
-  if (!g_host)
+  Host *h = g_host.load(std::memory_order_acquire);
+  if (!h)
     throw usage_error("poc: the poc++ runtime is not running (call poc::run, or compile the "
                       "program with poc++)");
-  return *g_host;
+  return *h;
 }
+
+bool host_exists() noexcept { return g_host.load(std::memory_order_acquire) != nullptr; }
 
 Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExtension *extension)
     : engine_(engine), connections_(connections), job_hosts_(job_hosts),
@@ -90,7 +95,7 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExten
       callers_(engine), barriers_(engine) {
   // Before any thread starts: a request served at once may run code that
   // asks for the host (a constructor that creates a process, say).
-  g_host = this;
+  g_host.store(this, std::memory_order_release);
   set_job_size(job_hosts);
   engine_.set_router([this](std::span<std::unique_ptr<Message>> messages,
                             const std::shared_ptr<Link> &link) { route(messages, link); });
@@ -115,7 +120,7 @@ thread_local Host::Worker *Host::t_worker_ = nullptr;
 Host::~Host() {
   join_all();
   set_job_size(0);
-  g_host = nullptr;
+  g_host.store(nullptr, std::memory_order_release);
 }
 
 std::vector<int> Host::spawn_hosts(const std::string &hostname, int count) {

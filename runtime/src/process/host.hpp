@@ -210,5 +210,9 @@ private:
 /// of its constructor to the end of its destructor); throws usage_error
 /// outside poc::run.
 Host &host();
+/// True while that host exists: the runtime serves, so work started now
+/// is ordered and awaited by it (the process model's own answer to
+/// poc::running(), which belongs to the layer above).
+bool host_exists() noexcept;
 
 } // namespace poc::detail

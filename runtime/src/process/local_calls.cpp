@@ -4,7 +4,6 @@
 #include "affinity.hpp"
 #include "host.hpp"
 
-#include <poc/run.hpp>
 #include <poc/serialize/type_name.hpp>
 #include <poc/start_on.hpp>
 
@@ -66,7 +65,7 @@ void start_on_object(const void *object, const std::type_info &type,
   // Without the runtime (tests of code that links translations but never
   // runs poc::run) there is no other caller to order against and no sync():
   // the call runs now, as a call that was not started would.
-  if (!poc::running()) {
+  if (!host_exists()) {
     call->run();
     return;
   }
@@ -81,7 +80,7 @@ void start_on_object(const void *object, const std::type_info &type,
 }
 
 void wait_for_started_calls(const void *object) noexcept {
-  if (!poc::running())
+  if (!host_exists())
     return;
   Host &h = host();
   HostLock lk(h.engine().progress());

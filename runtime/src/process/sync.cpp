@@ -4,7 +4,6 @@
 #include "host.hpp"
 #include "trace/recorder.hpp"
 
-#include <poc/run.hpp>
 #include <poc/sync.hpp>
 
 namespace poc {
@@ -69,7 +68,7 @@ void wait_until(const std::function<bool()> &ready) {
 }
 
 void notify_waiters() {
-  if (!running())
+  if (!detail::host_exists())
     return;
   detail::Host &h = detail::host();
   detail::HostLock lk(h.engine().progress());

@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 #include <poc/errors.hpp>
-#include <poc/machine.hpp>
 
 #include <cstdio>
 #include <cstdlib>
