@@ -189,9 +189,10 @@ void Progress::lead(HostLock &lk, Waiter &self) {
     if ((*self.pred)()) {
       // Route what else has already arrived before going off to serve:
       // a stream of requests then costs one hand-over per batch. A caller
-      // whose reply arrived goes back to its work at once instead: what
-      // else arrived waits in the receive queues for the next poller.
-      for (int more = 0; got && more < kBatch && self.role != WaitRole::process; ++more) {
+      // whose reply arrived does so too: a request that came with its
+      // reply, for a process of this host, might otherwise wait for a free
+      // thread's next look (up to kIdleCheckMax).
+      for (int more = 0; got && more < kBatch; ++more) {
         lk.unlock();
         got = poll_();
         lk.lock();
