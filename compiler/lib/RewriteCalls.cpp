@@ -10,46 +10,6 @@ using namespace clang;
 
 namespace pocc {
 
-bool RewriteVisitor::checkProblem(const RemoteMethod &M, const CallExpr *Call,
-                                  const CXXConstructExpr *Ctor, SourceLocation At) {
-  if (!M.Problem)
-    return true;
-  std::string Name = M.Decl ? M.Decl->getQualifiedNameAsString() : "";
-  if (M.ProblemParam) {
-    unsigned Index = M.ProblemParam->getFunctionScopeIndex();
-    const Expr *Arg = nullptr;
-    if (Call && Index < Call->getNumArgs())
-      Arg = Call->getArg(Index);
-    if (Ctor && Index < Ctor->getNumArgs())
-      Arg = Ctor->getArg(Index);
-    SourceLocation L = Arg && !isa<CXXDefaultArgExpr>(Arg) ? Arg->getBeginLoc() : At;
-    Diags.report(L, Diag::UnsendableParam)
-        << Name << M.ProblemParam->getName() << M.ProblemParam->getType() << M.Problem->Reason;
-    Diags.report(M.ProblemParam->getLocation(), Diag::DeclaredHere) << M.ProblemParam->getName();
-  } else {
-    Diags.report(At, Diag::UnsendableResult)
-        << Name << M.Decl->getReturnType() << M.Problem->Reason;
-  }
-  if (M.Problem->Culprit && M.Problem->Culprit != M.ProblemParam)
-    Diags.report(M.Problem->Culprit->getLocation(), Diag::DeclaredHere)
-        << M.Problem->Culprit->getName();
-  return false;
-}
-
-void RewriteVisitor::checkArrayArgs(const RemoteMethod &M, llvm::ArrayRef<const Expr *> Args) {
-  for (size_t I = 0; I < M.Params.size() && I < Args.size(); ++I) {
-    if (M.Params[I].Kind != ParamKind::RemoteArray)
-      continue;
-    const Expr *A = Args[I]->IgnoreParenImpCasts();
-    if (isa<CXXDefaultArgExpr>(A) || isa<CXXNullPtrLiteralExpr>(A) || isa<GNUNullExpr>(A) ||
-        A->isNullPointerConstant(*Ctx, Expr::NPC_ValueDependentIsNotNull))
-      continue;
-    if (!Model->mayBeRemoteArray(Args[I]))
-      Diags.report(Args[I]->getBeginLoc(), Diag::LocalPointerToRemote)
-          << M.Params[I].Decl->getName() << (M.Decl ? M.Decl->getQualifiedNameAsString() : "");
-  }
-}
-
 void RewriteVisitor::rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args,
                                      unsigned NumArgs, SourceLocation Close, bool HaveLeading) {
   // The first explicit argument; default arguments have no source.
@@ -60,13 +20,14 @@ void RewriteVisitor::rewriteCallArgs(SourceLocation AfterCallee, const Expr *con
       break;
     }
   if (First)
-    replace(AfterCallee, SM->getExpansionLoc(First->getBeginLoc()), HaveLeading ? ", " : "");
+    Ctx.replace(AfterCallee, Ctx.SM->getExpansionLoc(First->getBeginLoc()),
+                HaveLeading ? ", " : "");
   else
-    replace(AfterCallee, Close, "");
+    Ctx.replace(AfterCallee, Close, "");
 }
 
 bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
-  if (!inUserFile(E->getBeginLoc()))
+  if (!Ctx.inUserFile(E->getBeginLoc()))
     return true;
   const CXXMethodDecl *MD = E->getMethodDecl();
   const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreParens());
@@ -90,28 +51,28 @@ bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
       Deref ? cast<UnaryOperator>(Base->IgnoreParens())->getSubExpr()->getType() : Base->getType();
   const CXXRecordDecl *Pointee =
       PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl() : nullptr;
-  if (!Pointee || !Model->isRemotable(Pointee))
+  if (!Pointee || !Ctx.Model->isRemotable(Pointee))
     return startOnObjectIfStarted(E, ME);
-  if (!rewritable(E))
+  if (!Ctx.rewritable(E))
     return true;
-  const RemoteMethod *M = Gen->methodFor(MD);
+  const RemoteMethod *M = Ctx.Gen->methodFor(MD);
   if (!M) {
     if (MD->getAccess() != AS_public)
-      Diags.report(ME->getMemberLoc(), Diag::RemoteCallToPrivate)
+      Ctx.Diags.report(ME->getMemberLoc(), Diag::RemoteCallToPrivate)
           << MD->getName() << MD->getParent()->getName();
     else
-      Diags.report(ME->getMemberLoc(), Diag::Unsupported)
+      Ctx.Diags.report(ME->getMemberLoc(), Diag::Unsupported)
           << ("calling '" + MD->getNameAsString() +
               "' through a pointer that may refer to another process");
     return true;
   }
-  if (!checkProblem(*M, E, nullptr, ME->getMemberLoc()))
+  if (!Ctx.checkProblem(*M, E, nullptr, ME->getMemberLoc()))
     return true;
-  checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs()));
-  R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
-                     clientWrapper(MD, *M, E->getBeginLoc()) + (Deref ? "&" : ""));
-  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(), E->getNumArgs(),
-                  SM->getExpansionLoc(E->getRParenLoc()), true);
+  Ctx.checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs()));
+  Ctx.R.InsertTextBefore(Ctx.SM->getExpansionLoc(Base->getBeginLoc()),
+                         clientWrapper(MD, *M, E->getBeginLoc()) + (Deref ? "&" : ""));
+  rewriteCallArgs(Ctx.afterToken(Ctx.SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(),
+                  E->getNumArgs(), Ctx.SM->getExpansionLoc(E->getRParenLoc()), true);
   return true;
 }
 
@@ -121,11 +82,11 @@ std::string RewriteVisitor::clientWrapper(const CXXMethodDecl *MD, const RemoteM
   if (takeStartOf(Begin))
     Variant = isDiscarded() ? "_start" : "_future";
   else
-    checkNoWait(Begin, "a synchronous call of '" + MD->getQualifiedNameAsString() +
-                           "', which may be remote,");
-  const RemoteClass &Unit = Gen->unitFor(MD);
-  Gen->use(Unit, M, Variant);
-  noteUse(Unit);
+    Ctx.checkNoWait(Begin, "a synchronous call of '" + MD->getQualifiedNameAsString() +
+                               "', which may be remote,");
+  const RemoteClass &Unit = Ctx.Gen->unitFor(MD);
+  Ctx.Gen->use(Unit, M, Variant);
+  Ctx.noteUse(Unit);
   return "::poc_gen::" + Unit.Id + "_client::" + M.Key + Variant + "(";
 }
 
@@ -142,35 +103,35 @@ bool RewriteVisitor::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
       isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
     return false;
   const CXXRecordDecl *Pointee = UO->getSubExpr()->getType()->getPointeeCXXRecordDecl();
-  if (!Pointee || !Model->isRemotable(Pointee))
+  if (!Pointee || !Ctx.Model->isRemotable(Pointee))
     return false;
   const OverloadedOperatorKind Op = E->getOperator();
-  const RemoteMethod *M = Op == OO_Call || Op == OO_Subscript ? Gen->methodFor(MD) : nullptr;
+  const RemoteMethod *M = Op == OO_Call || Op == OO_Subscript ? Ctx.Gen->methodFor(MD) : nullptr;
   if (!M) {
-    Diags.report(E->getOperatorLoc(), Diag::Unsupported)
+    Ctx.Diags.report(E->getOperatorLoc(), Diag::Unsupported)
         << ("calling '" + MD->getNameAsString() +
             "' through a pointer that may refer to another process (only "
             "operator() and operator[] are remote calls); call a named method "
             "instead");
     return true;
   }
-  if (!rewritable(E) || !checkProblem(*M, nullptr, nullptr, E->getOperatorLoc()))
+  if (!Ctx.rewritable(E) || !Ctx.checkProblem(*M, nullptr, nullptr, E->getOperatorLoc()))
     return true;
-  checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs() + 1, E->getNumArgs() - 1));
-  R.InsertTextBefore(SM->getExpansionLoc(Object->getBeginLoc()),
-                     clientWrapper(MD, *M, E->getBeginLoc()) + "&");
+  Ctx.checkArrayArgs(*M, llvm::ArrayRef<const Expr *>(E->getArgs() + 1, E->getNumArgs() - 1));
+  Ctx.R.InsertTextBefore(Ctx.SM->getExpansionLoc(Object->getBeginLoc()),
+                         clientWrapper(MD, *M, E->getBeginLoc()) + "&");
   // What follows the object: "(args)" or "[index]"; its closing token
   // becomes the wrapper's closing parenthesis.
-  SourceLocation Close = SM->getExpansionLoc(E->getEndLoc());
-  rewriteCallArgs(afterToken(SM->getExpansionLoc(Object->getEndLoc())), E->getArgs() + 1,
+  SourceLocation Close = Ctx.SM->getExpansionLoc(E->getEndLoc());
+  rewriteCallArgs(Ctx.afterToken(Ctx.SM->getExpansionLoc(Object->getEndLoc())), E->getArgs() + 1,
                   E->getNumArgs() - 1, Close, true);
   if (Op == OO_Subscript)
-    replace(Close, afterToken(Close), ")");
+    Ctx.replace(Close, Ctx.afterToken(Close), ")");
   return true;
 }
 
 bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
-  if (!inUserFile(E->getBeginLoc()))
+  if (!Ctx.inUserFile(E->getBeginLoc()))
     return true;
   if (isAddressLiteral(E)) {
     rewriteAddressLiteral(E);
@@ -239,21 +200,21 @@ bool RewriteVisitor::rewriteDependentCall(const CallExpr *E) {
   if (!PT->isDependentType()) {
     const CXXRecordDecl *RD =
         PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl() : nullptr;
-    if (!RD || !Model->isRemotable(RD))
+    if (!RD || !Ctx.Model->isRemotable(RD))
       return false;
   }
   llvm::StringRef Method = Name.getAsIdentifierInfo()->getName();
-  if (!dependent().isRemoteName(Method))
+  if (!Ctx.dependent().isRemoteName(Method))
     return false; // no process has such a method: always a local call
-  if (!rewritable(E))
+  if (!Ctx.rewritable(E))
     return true;
   std::string Variant;
   if (takeStartOf(E->getBeginLoc()))
     Variant = isDiscarded() ? "_start" : "_future";
-  R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
-                     dependent().use(Method, Variant) + "(" + (Arrow ? "" : "&"));
-  rewriteCallArgs(afterToken(SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(), E->getNumArgs(),
-                  SM->getExpansionLoc(E->getRParenLoc()), true);
+  Ctx.R.InsertTextBefore(Ctx.SM->getExpansionLoc(Base->getBeginLoc()),
+                         Ctx.dependent().use(Method, Variant) + "(" + (Arrow ? "" : "&"));
+  rewriteCallArgs(Ctx.afterToken(Ctx.SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(),
+                  E->getNumArgs(), Ctx.SM->getExpansionLoc(E->getRParenLoc()), true);
   return true;
 }
 

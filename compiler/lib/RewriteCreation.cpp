@@ -12,48 +12,48 @@ namespace pocc {
 
 void RewriteVisitor::rewriteAddressLiteral(const CallExpr *E) {
   // The conversion that consumes the marker's value, if any, is among the
-  // enclosing expressions (Parents.back() is E itself).
+  // enclosing expressions (Ctx.Parents.back() is E itself).
   const CXXRecordDecl *RD = nullptr;
-  for (size_t I = Parents.size() - 1; I-- > 0;) {
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Parents[I])) {
+  for (size_t I = Ctx.Parents.size() - 1; I-- > 0;) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Ctx.Parents[I])) {
       RD = persistentClass(MC);
       break;
     }
-    if (!isImplicitWrapper(Parents[I]) && !isa<MemberExpr>(Parents[I]))
+    if (!isImplicitWrapper(Ctx.Parents[I]) && !isa<MemberExpr>(Ctx.Parents[I]))
       break;
   }
-  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
-  SourceLocation End = afterToken(SM->getExpansionLoc(E->getEndLoc()));
+  SourceLocation Begin = Ctx.SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation End = Ctx.afterToken(Ctx.SM->getExpansionLoc(E->getEndLoc()));
   // The marker is one character shorter than the literal; drop its padding.
-  if (*SM->getCharacterData(End) == ' ')
+  if (*Ctx.SM->getCharacterData(End) == ' ')
     End = End.getLocWithOffset(1);
   // The marker's argument is the address as the user wrote it, quoted.
   llvm::StringRef Quoted = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(E->getArg(0)->getSourceRange()), *SM, LangOpts);
+      CharSourceRange::getTokenRange(E->getArg(0)->getSourceRange()), *Ctx.SM, Ctx.LangOpts);
   if (!RD) {
     // Not a class pointer: the literal was an ordinary string.
-    replace(Begin, End, "\"poc://" + Quoted.drop_front(1).str());
+    Ctx.replace(Begin, End, "\"poc://" + Quoted.drop_front(1).str());
     return;
   }
   checkPersistable(RD, Begin);
-  replace(Begin, End,
-          "::poc::persistent<" + codeSpelling(Ctx->getRecordType(RD), *Ctx) + ">(" + Quoted.str() +
-              ")");
+  Ctx.replace(Begin, End,
+              "::poc::persistent<" + codeSpelling(Ctx.AST->getRecordType(RD), *Ctx.AST) + ">(" +
+                  Quoted.str() + ")");
 }
 
 void RewriteVisitor::checkPersistable(const CXXRecordDecl *RD, SourceLocation At) {
   if (!RD->hasDefinition())
     return; // Clang has reported the incomplete type
   RD = RD->getDefinition();
-  if (auto U = Sendable->checkState(RD)) {
-    Diags.report(At, Diag::NotPersistable)
+  if (auto U = Ctx.Sendable->checkState(RD)) {
+    Ctx.Diags.report(At, Diag::NotPersistable)
         << className(RD)
         << U->Reason + "; or give the class poc_write/poc_read members "
                        "(docs/serialization.md)";
     if (U->Culprit)
-      Diags.report(U->Culprit->getLocation(), Diag::DeclaredHere) << U->Culprit->getName();
+      Ctx.Diags.report(U->Culprit->getLocation(), Diag::DeclaredHere) << U->Culprit->getName();
   } else if (!RD->hasDefaultConstructor()) {
-    Diags.report(At, Diag::NotPersistable)
+    Ctx.Diags.report(At, Diag::NotPersistable)
         << className(RD)
         << "it has no default constructor, which activation needs to make "
            "the object its saved state is loaded into";
@@ -62,7 +62,7 @@ void RewriteVisitor::checkPersistable(const CXXRecordDecl *RD, SourceLocation At
 
 bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
   // `start p = new(m) T(...)`: the creation is what is started.
-  if (E->getOpcode() != BO_Assign || !inUserFile(E->getBeginLoc()))
+  if (E->getOpcode() != BO_Assign || !Ctx.inUserFile(E->getBeginLoc()))
     return true;
   const auto *New = dyn_cast<CXXNewExpr>(E->getRHS()->IgnoreParenImpCasts());
   if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && takeStart(E->getBeginLoc()))
@@ -72,7 +72,7 @@ bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
 
 bool RewriteVisitor::VisitDeclStmt(DeclStmt *S) {
   // `start T* p = new(m) T(...)`.
-  if (!S->isSingleDecl() || !inUserFile(S->getBeginLoc()))
+  if (!S->isSingleDecl() || !Ctx.inUserFile(S->getBeginLoc()))
     return true;
   const auto *VD = dyn_cast<VarDecl>(S->getSingleDecl());
   const auto *New =
@@ -84,7 +84,7 @@ bool RewriteVisitor::VisitDeclStmt(DeclStmt *S) {
 
 void RewriteVisitor::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
   if (E->getInitializationStyle() == CXXNewInitializationStyle::Braces) {
-    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+    Ctx.Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "creating a process of a template parameter type with braces; write "
            "'new (m) T(args)'";
     return;
@@ -92,16 +92,16 @@ void RewriteVisitor::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
   std::string Type =
       Lexer::getSourceText(CharSourceRange::getTokenRange(
                                E->getAllocatedTypeSourceInfo()->getTypeLoc().getSourceRange()),
-                           *SM, LangOpts)
+                           *Ctx.SM, Ctx.LangOpts)
           .str();
   const Expr *Where = E->getPlacementArg(0);
-  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
-  SourceLocation WhereBegin = SM->getExpansionLoc(Where->getBeginLoc());
-  SourceLocation WhereEnd = afterToken(SM->getExpansionLoc(Where->getEndLoc()));
-  replace(Begin, WhereBegin, dependent().useCreation(Started) + "<" + Type + ">(");
+  SourceLocation Begin = Ctx.SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation WhereBegin = Ctx.SM->getExpansionLoc(Where->getBeginLoc());
+  SourceLocation WhereEnd = Ctx.afterToken(Ctx.SM->getExpansionLoc(Where->getEndLoc()));
+  Ctx.replace(Begin, WhereBegin, Ctx.dependent().useCreation(Started) + "<" + Type + ">(");
   SourceRange Parens = E->getDirectInitRange();
   if (Parens.isInvalid()) { // `new (m) T`: the default constructor
-    replace(WhereEnd, afterToken(SM->getExpansionLoc(E->getEndLoc())), ")");
+    Ctx.replace(WhereEnd, Ctx.afterToken(Ctx.SM->getExpansionLoc(E->getEndLoc())), ")");
     return;
   }
   unsigned Args = 0;
@@ -110,53 +110,54 @@ void RewriteVisitor::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
   else if (E->getInitializer())
     Args = 1;
   // `) T(` becomes `, ` (or nothing); the arguments and `)` stay.
-  replace(WhereEnd, afterToken(SM->getExpansionLoc(Parens.getBegin())), Args ? ", " : "");
+  Ctx.replace(WhereEnd, Ctx.afterToken(Ctx.SM->getExpansionLoc(Parens.getBegin())),
+              Args ? ", " : "");
 }
 
 bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
-  if (inUserFile(E->getBeginLoc()) && isDependentRemoteNew(E) && rewritable(E)) {
+  if (Ctx.inUserFile(E->getBeginLoc()) && isDependentRemoteNew(E) && Ctx.rewritable(E)) {
     rewriteDependentNew(E, StartedNews.count(E) || takeStart(E->getBeginLoc()));
     return true;
   }
-  if (!inUserFile(E->getBeginLoc()) || !isRemoteNew(E) || !rewritable(E))
+  if (!Ctx.inUserFile(E->getBeginLoc()) || !isRemoteNew(E) || !Ctx.rewritable(E))
     return true;
   bool Started = StartedNews.count(E) || takeStart(E->getBeginLoc());
   if (!Started)
-    checkNoWait(E->getBeginLoc(), "creating a process without 'start'");
+    Ctx.checkNoWait(E->getBeginLoc(), "creating a process without 'start'");
   const Expr *Where = E->getPlacementArg(0);
-  SourceLocation Begin = SM->getExpansionLoc(E->getBeginLoc());
-  SourceLocation WhereBegin = SM->getExpansionLoc(Where->getBeginLoc());
-  SourceLocation WhereEnd = afterToken(SM->getExpansionLoc(Where->getEndLoc()));
-  SourceLocation End = afterToken(SM->getExpansionLoc(E->getEndLoc()));
+  SourceLocation Begin = Ctx.SM->getExpansionLoc(E->getBeginLoc());
+  SourceLocation WhereBegin = Ctx.SM->getExpansionLoc(Where->getBeginLoc());
+  SourceLocation WhereEnd = Ctx.afterToken(Ctx.SM->getExpansionLoc(Where->getEndLoc()));
+  SourceLocation End = Ctx.afterToken(Ctx.SM->getExpansionLoc(E->getEndLoc()));
   if (E->isArray()) {
     QualType Elem = E->getAllocatedType();
-    if (!Elem.isTriviallyCopyableType(*Ctx) || Elem->isPointerType()) {
-      Diags.report(E->getBeginLoc(), Diag::RemoteArrayElement) << Elem;
+    if (!Elem.isTriviallyCopyableType(*Ctx.AST) || Elem->isPointerType()) {
+      Ctx.Diags.report(E->getBeginLoc(), Diag::RemoteArrayElement) << Elem;
       return true;
     }
     const Expr *Size = *E->getArraySize();
-    replace(Begin, WhereBegin, "::poc::create_array<" + codeSpelling(Elem, *Ctx) + ">(");
-    replace(WhereEnd, SM->getExpansionLoc(Size->getBeginLoc()), ", ");
-    replace(afterToken(SM->getExpansionLoc(Size->getEndLoc())), End, ")");
+    Ctx.replace(Begin, WhereBegin, "::poc::create_array<" + codeSpelling(Elem, *Ctx.AST) + ">(");
+    Ctx.replace(WhereEnd, Ctx.SM->getExpansionLoc(Size->getBeginLoc()), ", ");
+    Ctx.replace(Ctx.afterToken(Ctx.SM->getExpansionLoc(Size->getEndLoc())), End, ")");
     return true;
   }
   QualType Allocated = E->getAllocatedType();
   if (!Allocated->isRecordType()) {
-    Diags.report(E->getBeginLoc(), Diag::ProcessOfNonClass)
-        << Allocated << codeSpelling(Allocated, *Ctx);
+    Ctx.Diags.report(E->getBeginLoc(), Diag::ProcessOfNonClass)
+        << Allocated << codeSpelling(Allocated, *Ctx.AST);
     return true;
   }
   const CXXConstructExpr *CE = E->getConstructExpr();
   if (!CE) {
-    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+    Ctx.Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "creating a process of a class without a constructor call "
            "(aggregate initialisation); declare a constructor";
     return true;
   }
-  const RemoteClass &C = Gen->classFor(E->getAllocatedType()->getAsCXXRecordDecl());
+  const RemoteClass &C = Ctx.Gen->classFor(E->getAllocatedType()->getAsCXXRecordDecl());
   if (!C.Concrete) {
     // Abstract classes are Clang's error already; this is the system header.
-    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+    Ctx.Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "creating a process of '" + C.Decl->getQualifiedNameAsString() +
                "', which is declared in a system header (a header found through "
                "-isystem or a system directory); include its folder with -I";
@@ -164,24 +165,24 @@ bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
   }
   if (C.Decl->isLocalClass()) {
     // Its interface and server are generated at namespace scope.
-    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+    Ctx.Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "creating a process of '" + C.Decl->getNameAsString() +
                "', a class defined inside a function; define it at namespace scope";
     return true;
   }
-  const RemoteMethod *M = Gen->methodFor(CE->getConstructor());
+  const RemoteMethod *M = Ctx.Gen->methodFor(CE->getConstructor());
   if (!M) {
-    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+    Ctx.Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "creating a process with a copy, move or non-public constructor";
     return true;
   }
-  if (!checkProblem(*M, nullptr, CE, E->getBeginLoc()))
+  if (!Ctx.checkProblem(*M, nullptr, CE, E->getBeginLoc()))
     return true;
   llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
-  checkArrayArgs(*M, Args);
+  Ctx.checkArrayArgs(*M, Args);
   bool Persistent = isPersistentNew(E);
   if (Persistent && Started) {
-    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+    Ctx.Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "'start' before a persistent creation (its state is saved before "
            "it returns); create it, then start calls on it";
     return true;
@@ -189,10 +190,10 @@ bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
   if (Persistent)
     checkPersistable(C.Decl, E->getBeginLoc());
   std::string Kind = Persistent ? "make_persistent" : Started ? "start_create" : "create";
-  Gen->use(C, *M, Kind);
-  noteUse(C);
-  replace(Begin, WhereBegin,
-          "::poc_gen::" + C.Id + "_client::" + Kind + "_" + M->Key.substr(5) + "(");
+  Ctx.Gen->use(C, *M, Kind);
+  Ctx.noteUse(C);
+  Ctx.replace(Begin, WhereBegin,
+              "::poc_gen::" + C.Id + "_client::" + Kind + "_" + M->Key.substr(5) + "(");
   const Expr *Last = nullptr;
   const Expr *First = nullptr;
   for (const Expr *A : Args)
@@ -202,16 +203,16 @@ bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
       Last = A;
     }
   if (First) {
-    replace(WhereEnd, SM->getExpansionLoc(First->getBeginLoc()), ", ");
-    replace(afterToken(SM->getExpansionLoc(Last->getEndLoc())), End, ")");
+    Ctx.replace(WhereEnd, Ctx.SM->getExpansionLoc(First->getBeginLoc()), ", ");
+    Ctx.replace(Ctx.afterToken(Ctx.SM->getExpansionLoc(Last->getEndLoc())), End, ")");
   } else {
-    replace(WhereEnd, End, ")");
+    Ctx.replace(WhereEnd, End, ")");
   }
   return true;
 }
 
 bool RewriteVisitor::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
-  if (!inUserFile(E->getBeginLoc()))
+  if (!Ctx.inUserFile(E->getBeginLoc()))
     return true;
   const Expr *Arg = E->getArgument();
   QualType T = Arg->IgnoreImpCasts()->getType();
@@ -224,17 +225,18 @@ bool RewriteVisitor::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
   } else if (!T->isPointerType()) {
     return true;
   } else if (E->isArrayForm()) {
-    if (isScalarPointer(T) && Model->mayBeRemoteArray(Arg))
+    if (isScalarPointer(T) && Ctx.Model->mayBeRemoteArray(Arg))
       Fn = "::poc::destroy_array(";
   } else if (const auto *RD = T->getPointeeType()->getAsCXXRecordDecl()) {
-    if (Model->isRemotable(RD))
+    if (Ctx.Model->isRemotable(RD))
       Fn = "::poc::destroy(";
   }
-  if (!Fn || !rewritable(E))
+  if (!Fn || !Ctx.rewritable(E))
     return true;
-  checkNoWait(E->getBeginLoc(), "deleting an object that may be a process");
-  replace(SM->getExpansionLoc(E->getBeginLoc()), SM->getExpansionLoc(Arg->getBeginLoc()), Fn);
-  R.InsertTextAfterToken(SM->getExpansionLoc(Arg->getEndLoc()), ")");
+  Ctx.checkNoWait(E->getBeginLoc(), "deleting an object that may be a process");
+  Ctx.replace(Ctx.SM->getExpansionLoc(E->getBeginLoc()),
+              Ctx.SM->getExpansionLoc(Arg->getBeginLoc()), Fn);
+  Ctx.R.InsertTextAfterToken(Ctx.SM->getExpansionLoc(Arg->getEndLoc()), ")");
   return true;
 }
 

@@ -11,20 +11,21 @@ using namespace clang;
 namespace pocc {
 
 bool RewriteVisitor::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-  if (!inUserFile(E->getBeginLoc()))
+  if (!Ctx.inUserFile(E->getBeginLoc()))
     return true;
   const Expr *Base = E->getBase();
-  if (Base != E->getLHS() || !isScalarPointer(Base->getType()) || !Model->mayBeRemoteArray(Base))
+  if (Base != E->getLHS() || !isScalarPointer(Base->getType()) ||
+      !Ctx.Model->mayBeRemoteArray(Base))
     return true;
   rewriteElement(E, Base, E->getIdx());
   return true;
 }
 
 bool RewriteVisitor::VisitUnaryOperator(UnaryOperator *E) {
-  if (E->getOpcode() != UO_Deref || !inUserFile(E->getBeginLoc()))
+  if (E->getOpcode() != UO_Deref || !Ctx.inUserFile(E->getBeginLoc()))
     return true;
   const Expr *Sub = E->getSubExpr();
-  if (!isScalarPointer(Sub->getType()) || !Model->mayBeRemoteArray(Sub))
+  if (!isScalarPointer(Sub->getType()) || !Ctx.Model->mayBeRemoteArray(Sub))
     return true;
   rewriteElement(E, Sub, nullptr);
   return true;
@@ -38,7 +39,7 @@ ElementUse RewriteVisitor::elementUse(const Expr *E, size_t At) const {
   const Stmt *Parent = nullptr;
   const Expr *Operand = E;
   while (At-- > 0) {
-    Parent = Parents[At];
+    Parent = Ctx.Parents[At];
     const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent);
     if (!isa<ParenExpr>(Parent) && !(Cast && Cast->getCastKind() == CK_NoOp))
       break;
@@ -109,35 +110,37 @@ ElementUse RewriteVisitor::elementUse(const Expr *E, size_t At) const {
         return paramBindsMutable(Ctor, I) ? ElementUse::Reference : ElementUse::Read;
     return ElementUse::Read;
   }
-  if (isa<ReturnStmt>(Parent) && CurrentFunction && bindsMutable(CurrentFunction->getReturnType()))
+  if (isa<ReturnStmt>(Parent) && Ctx.CurrentFunction &&
+      bindsMutable(Ctx.CurrentFunction->getReturnType()))
     return ElementUse::Reference;
   return ElementUse::Read;
 }
 
 void RewriteVisitor::rewriteElement(const Expr *E, const Expr *Base, const Expr *Idx) {
-  ElementUse Use = elementUse(E, Parents.size() - 1);
+  ElementUse Use = elementUse(E, Ctx.Parents.size() - 1);
   if (Use == ElementUse::Address)
     return; // &data[i] computes an address, it reads nothing
   if (Use == ElementUse::Reference) {
-    Diags.report(E->getBeginLoc(), Diag::RemoteElementReference);
+    Ctx.Diags.report(E->getBeginLoc(), Diag::RemoteElementReference);
     return;
   }
-  if (!rewritable(E))
+  if (!Ctx.rewritable(E))
     return;
   llvm::StringRef Fn = Use == ElementUse::Write ? "::poc::element(" : "::poc::element_value(";
-  SourceLocation BaseBegin = SM->getExpansionLoc(Base->getBeginLoc());
-  SourceLocation BaseEnd = afterToken(SM->getExpansionLoc(Base->getEndLoc()));
+  SourceLocation BaseBegin = Ctx.SM->getExpansionLoc(Base->getBeginLoc());
+  SourceLocation BaseEnd = Ctx.afterToken(Ctx.SM->getExpansionLoc(Base->getEndLoc()));
   if (!Idx) {
     // *p -> fn(p, 0)
-    replace(SM->getExpansionLoc(E->getBeginLoc()), BaseBegin, Fn);
-    R.InsertTextAfterToken(SM->getExpansionLoc(Base->getEndLoc()), ", 0)");
+    Ctx.replace(Ctx.SM->getExpansionLoc(E->getBeginLoc()), BaseBegin, Fn);
+    Ctx.R.InsertTextAfterToken(Ctx.SM->getExpansionLoc(Base->getEndLoc()), ", 0)");
     return;
   }
   // p[i] -> fn(p, i)
-  R.InsertTextBefore(BaseBegin, Fn);
-  replace(BaseEnd, SM->getExpansionLoc(Idx->getBeginLoc()), ", ");
-  replace(afterToken(SM->getExpansionLoc(Idx->getEndLoc())),
-          afterToken(SM->getExpansionLoc(cast<ArraySubscriptExpr>(E)->getRBracketLoc())), ")");
+  Ctx.R.InsertTextBefore(BaseBegin, Fn);
+  Ctx.replace(BaseEnd, Ctx.SM->getExpansionLoc(Idx->getBeginLoc()), ", ");
+  Ctx.replace(
+      Ctx.afterToken(Ctx.SM->getExpansionLoc(Idx->getEndLoc())),
+      Ctx.afterToken(Ctx.SM->getExpansionLoc(cast<ArraySubscriptExpr>(E)->getRBracketLoc())), ")");
 }
 
 } // namespace pocc

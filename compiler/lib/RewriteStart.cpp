@@ -15,23 +15,23 @@ namespace pocc {
 void RewriteVisitor::reportStrayStarts() {
   for (const auto &[FID, Offsets] : StartOffsets)
     for (const auto &Started : Offsets)
-      Diags.report(SM->getComposedLoc(FID, Started.second), Diag::StartNotACall);
+      Ctx.Diags.report(Ctx.SM->getComposedLoc(FID, Started.second), Diag::StartNotACall);
 }
 
 bool RewriteVisitor::takeStart(SourceLocation Begin) {
-  if (StartOffsets.empty() || !inUserFile(Begin))
+  if (StartOffsets.empty() || !Ctx.inUserFile(Begin))
     return false;
-  SourceLocation L = SM->getExpansionLoc(Begin);
-  auto File = StartOffsets.find(SM->getFileID(L));
+  SourceLocation L = Ctx.SM->getExpansionLoc(Begin);
+  auto File = StartOffsets.find(Ctx.SM->getFileID(L));
   if (File == StartOffsets.end())
     return false;
-  unsigned Off = SM->getFileOffset(L);
+  unsigned Off = Ctx.SM->getFileOffset(L);
   auto It = File->second.find(Off);
   if (It == File->second.end())
     return false;
   // Remove the blanks or the parse-only marker the pre-pass left.
-  LastStartKeyword = SM->getComposedLoc(File->first, It->second);
-  R.RemoveText(LastStartKeyword, Off - It->second);
+  LastStartKeyword = Ctx.SM->getComposedLoc(File->first, It->second);
+  Ctx.R.RemoveText(LastStartKeyword, Off - It->second);
   File->second.erase(It);
   return true;
 }
@@ -41,17 +41,17 @@ bool RewriteVisitor::isDiscarded() {
   // is, by the right operand of a comma and by a comma fold
   // (`(start ps->f(), ...);`); the left operand of a comma and a cast to
   // void drop it.
-  size_t I = Parents.size() - 1; // the expression, then what passes it on
+  size_t I = Ctx.Parents.size() - 1; // the expression, then what passes it on
   for (;;) {
     size_t P = I;
-    while (P > 0 && isImplicitWrapper(Parents[P - 1]))
+    while (P > 0 && isImplicitWrapper(Ctx.Parents[P - 1]))
       --P;
     if (P-- == 0)
       return false; // at the top: a global initialiser
-    const Stmt *Parent = Parents[P];
+    const Stmt *Parent = Ctx.Parents[P];
     const auto *BO = dyn_cast<BinaryOperator>(Parent);
     const auto *Fold = dyn_cast<CXXFoldExpr>(Parent);
-    if (BO && BO->getOpcode() == BO_Comma && BO->getLHS() == Parents[P + 1])
+    if (BO && BO->getOpcode() == BO_Comma && BO->getLHS() == Ctx.Parents[P + 1])
       return true;
     if ((BO && BO->getOpcode() == BO_Comma) || (Fold && Fold->getOperator() == BO_Comma)) {
       I = P;
@@ -82,8 +82,8 @@ std::string RewriteVisitor::operatorBefore(SourceLocation Keyword) const {
   // pre-pass blanked (StartKeyword.cpp, positionAfter), and the parse-only
   // marker of a `start` whose value is used is no operand.
   bool Invalid = false;
-  StringRef Text = SM->getBufferData(SM->getFileID(Keyword), &Invalid);
-  unsigned At = SM->getFileOffset(Keyword);
+  StringRef Text = Ctx.SM->getBufferData(Ctx.SM->getFileID(Keyword), &Invalid);
+  unsigned At = Ctx.SM->getFileOffset(Keyword);
   if (Invalid || Text.substr(At).starts_with("_Pst"))
     return "";
   StringRef Before = Text.take_front(At).rtrim();
@@ -102,7 +102,7 @@ bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
   // A fold's operand gets no marker from the pre-pass (it cannot be a
   // binary expression), so its type during the parse is the call's own:
   // only a comma fold, whose values are dropped, is right.
-  const Stmt *P = parentOfCurrent();
+  const Stmt *P = Ctx.parentOfCurrent();
   // An operand of an operator (`x + start p->f()`) is blanked by the
   // pre-pass: its value would be a future. (The pre-pass's marker,
   // `_Pst ^ call`, is an operator too.)
@@ -121,14 +121,14 @@ bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
   if (isa_and_nonnull<RecoveryExpr>(P))
     Op = operatorBefore(LastStartKeyword);
   if (!Op.empty() && Op != "=" && !isStartMarker(P)) {
-    Diags.report(LastStartKeyword, Diag::Unsupported)
+    Ctx.Diags.report(LastStartKeyword, Diag::Unsupported)
         << ("'start' on an operand of '" + Op +
             "' (a started call's value is a poc::future); start the call in a statement "
             "or an initialiser of its own, auto f = start p->f();, and use f.get()");
     return true;
   }
   if (const auto *F = dyn_cast_or_null<CXXFoldExpr>(P); F && F->getOperator() != BO_Comma) {
-    Diags.report(LastStartKeyword, Diag::Unsupported)
+    Ctx.Diags.report(LastStartKeyword, Diag::Unsupported)
         << ("'start' on an operand of a fold expression over '" +
             std::string(BinaryOperator::getOpcodeStr(F->getOperator())) +
             "'; start the calls with a comma fold, (start p->f(), ...), or parenthesise the "
@@ -187,7 +187,7 @@ bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Membe
   // A method of a temporary has no object to keep: a task on a copy.
   if (!Implicit && !Arrow && Base->isPRValue())
     return startLocalIfStarted(E);
-  if (!takeStartOf(E->getBeginLoc()) || !rewritable(E))
+  if (!takeStartOf(E->getBeginLoc()) || !Ctx.rewritable(E))
     return true;
   if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Base ? Base->IgnoreParenImpCasts() : nullptr);
       Ref && !Arrow && !Ref->refersToEnclosingVariableOrCapture())
@@ -199,21 +199,21 @@ bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Membe
   // copied into the task, as they are sent to a process.
   // The object is passed to the task; `this` is captured only for the
   // arguments' sake.
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Ctx.CurrentFunction);
   bool HasThis = MD && MD->isInstance() && argumentsUseThis(E);
   std::string Open = isDiscarded() ? "::poc::start_on(" : "::poc::start_on_future(";
   std::string Task =
       std::string(HasThis ? "[=, this]" : "[=]") + "(auto *poc_self) mutable { return poc_self->";
-  Name = SM->getExpansionLoc(Name);
+  Name = Ctx.SM->getExpansionLoc(Name);
   if (Implicit) {
-    R.InsertTextBefore(Name, Open + "this, " + Task);
+    Ctx.R.InsertTextBefore(Name, Open + "this, " + Task);
   } else {
-    R.InsertTextBefore(SM->getExpansionLoc(Base->getBeginLoc()),
-                       Open + (Arrow ? "" : "::std::addressof("));
-    replace(afterToken(SM->getExpansionLoc(Base->getEndLoc())), Name,
-            std::string(Arrow ? "" : ")") + ", " + Task);
+    Ctx.R.InsertTextBefore(Ctx.SM->getExpansionLoc(Base->getBeginLoc()),
+                           Open + (Arrow ? "" : "::std::addressof("));
+    Ctx.replace(Ctx.afterToken(Ctx.SM->getExpansionLoc(Base->getEndLoc())), Name,
+                std::string(Arrow ? "" : ")") + ", " + Task);
   }
-  R.InsertTextAfterToken(SM->getExpansionLoc(E->getEndLoc()), "; })");
+  Ctx.R.InsertTextAfterToken(Ctx.SM->getExpansionLoc(E->getEndLoc()), "; })");
   return true;
 }
 
@@ -225,26 +225,26 @@ void RewriteVisitor::guardStartedObject(const VarDecl *VD, SourceLocation Start)
       " ::poc::started_calls_guard poc_started_calls_" + Name + "(::std::addressof(" + Name + "));";
   // Right after the variable's declaration in its block: constructed after
   // it, so destroyed before it.
-  DynTypedNodeList Owners = Ctx->getParents(*VD);
+  DynTypedNodeList Owners = Ctx.AST->getParents(*VD);
   const auto *Decl = Owners.empty() ? nullptr : Owners[0].get<DeclStmt>();
   if (Decl) {
-    DynTypedNodeList Outer = Ctx->getParents(*Decl);
+    DynTypedNodeList Outer = Ctx.AST->getParents(*Decl);
     if (!Outer.empty() && Outer[0].get<CompoundStmt>()) {
-      R.InsertTextAfterToken(SM->getExpansionLoc(Decl->getEndLoc()), Guard);
+      Ctx.R.InsertTextAfterToken(Ctx.SM->getExpansionLoc(Decl->getEndLoc()), Guard);
       return;
     }
   }
   // A parameter, or a variable of a `for`, `if` or `switch` header: at the
   // beginning of the innermost block around the call that is in its scope.
-  for (size_t I = Parents.size(); I-- > 0;)
-    if (const auto *Block = dyn_cast<CompoundStmt>(Parents[I])) {
-      if (SM->isBeforeInTranslationUnit(VD->getLocation(), Block->getLBracLoc()))
-        R.InsertTextAfterToken(SM->getExpansionLoc(Block->getLBracLoc()), Guard);
+  for (size_t I = Ctx.Parents.size(); I-- > 0;)
+    if (const auto *Block = dyn_cast<CompoundStmt>(Ctx.Parents[I])) {
+      if (Ctx.SM->isBeforeInTranslationUnit(VD->getLocation(), Block->getLBracLoc()))
+        Ctx.R.InsertTextAfterToken(Ctx.SM->getExpansionLoc(Block->getLBracLoc()), Guard);
       else
         break;
       return;
     }
-  Diags.report(Start, Diag::Unsupported)
+  Ctx.Diags.report(Start, Diag::Unsupported)
       << ("'start' on local variable '" + Name +
           "' where poc++ cannot make its end wait for the calls started on it; put the "
           "statement in braces");
@@ -257,20 +257,20 @@ bool RewriteVisitor::startLocalIfStarted(const Expr *E) {
 }
 
 void RewriteVisitor::startLocal(const Expr *E) {
-  if (!rewritable(E))
+  if (!Ctx.rewritable(E))
     return;
   if (!isDiscarded()) {
-    Diags.report(E->getBeginLoc(), Diag::Unsupported)
+    Ctx.Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "the result of a started local call; use 'start' as a "
            "statement and poc::sync(), or start a method of a process";
     return;
   }
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CurrentFunction);
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Ctx.CurrentFunction);
   bool HasThis = MD && MD->isInstance() && usesThis(E);
-  R.InsertTextBefore(SM->getExpansionLoc(E->getBeginLoc()),
-                     HasThis ? "::poc::start_local([=, this]() mutable { "
-                             : "::poc::start_local([=]() mutable { ");
-  R.InsertTextAfterToken(SM->getExpansionLoc(E->getEndLoc()), "; })");
+  Ctx.R.InsertTextBefore(Ctx.SM->getExpansionLoc(E->getBeginLoc()),
+                         HasThis ? "::poc::start_local([=, this]() mutable { "
+                                 : "::poc::start_local([=]() mutable { ");
+  Ctx.R.InsertTextAfterToken(Ctx.SM->getExpansionLoc(E->getEndLoc()), "; })");
 }
 
 } // namespace pocc

@@ -11,20 +11,11 @@
 #ifndef POCC_REWRITEVISITOR_H
 #define POCC_REWRITEVISITOR_H
 
-#include "pocc/DependentCalls.h"
-#include "pocc/Diagnostics.h"
-#include "pocc/InterfaceGen.h"
-#include "pocc/RemoteModel.h"
-#include "pocc/Serializability.h"
-#include "pocc/TranslateOptions.h"
-#include "pocc/TranslationLayout.h"
+#include "pocc/RewriteContext.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Lex/Lexer.h"
-#include "clang/Rewrite/Core/Rewriter.h"
 
 #include <map>
-#include <memory>
 #include <set>
 #include <vector>
 
@@ -38,9 +29,6 @@ enum class ElementUse {
   Reference, ///< bound to a non-const reference: not supported
 };
 
-/// Nodes Sema wraps around an expression without changing its meaning.
-bool isImplicitWrapper(const clang::Stmt *S);
-
 /// Where the pre-pass found `start` keywords: per file, started expression
 /// offset -> keyword offset.
 using StartKeywordOffsets = std::map<clang::FileID, std::map<unsigned, unsigned>>;
@@ -51,24 +39,22 @@ public:
                  const TranslateOptions &Opts, RemoteModel &Model, Serializability &Sendable,
                  InterfaceGen &Gen, TranslationLayout &Layout,
                  llvm::ArrayRef<clang::Decl *> TopLevel, StartKeywordOffsets StartOffsets)
-      : Ctx(&C), SM(&C.getSourceManager()), LangOpts(C.getLangOpts()), R(R), Diags(Diags),
-        Opts(Opts), Model(&Model), Sendable(&Sendable), Gen(&Gen), Layout(Layout),
-        TopLevel(TopLevel), StartOffsets(std::move(StartOffsets)) {}
+      : Ctx(C, R, Diags, Opts, Model, Sendable, Gen, Layout, TopLevel),
+        StartOffsets(std::move(StartOffsets)) {}
 
   /// Reports every `start` the rewrites did not consume (not before a call).
   void reportStrayStarts();
-  /// True if \p L is in a file poc++ rewrites: the main file or one of the
-  /// user's own headers (not a system, MPI or poc header).
-  bool inUserFile(clang::SourceLocation L) const;
+  /// True if \p L is in a file poc++ rewrites (RewriteContext::inUserFile).
+  bool inUserFile(clang::SourceLocation L) const { return Ctx.inUserFile(L); }
   /// The calls whose method is chosen at instantiation, if the file has any.
-  DependentCalls *dependentCalls() { return Dependent.get(); }
+  DependentCalls *dependentCalls() { return Ctx.dependentCalls(); }
   /// Renames `main` to poc_user_main (the generated `main` runs it). Done
   /// after the other rewrites, so that a file whose only change would be
   /// this one is known to have no process operation.
   void renameMain();
   /// Where the first process operation the rewrites met is (invalid if
   /// none).
-  clang::SourceLocation firstOperation() const { return FirstOperation; }
+  clang::SourceLocation firstOperation() const { return Ctx.firstOperation(); }
 
   // RecursiveASTVisitor configuration and hooks.
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -87,13 +73,12 @@ public:
   bool TraverseCXXDestructorDecl(clang::CXXDestructorDecl *FD) {
     return traverseFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXDestructorDecl(FD); });
   }
-  /// Keeps the chain of enclosing statements, so that a rewrite can ask
-  /// how an expression's value is used (the AST has no parent links; Clang's
-  /// ParentMapContext would index the whole translation unit).
+  /// Keeps the chain of enclosing statements (RewriteContext::Parents), so
+  /// that a rewrite can ask how an expression's value is used.
   bool TraverseStmt(clang::Stmt *S) {
-    Parents.push_back(S);
+    Ctx.Parents.push_back(S);
     bool R = RecursiveASTVisitor::TraverseStmt(S);
-    Parents.pop_back();
+    Ctx.Parents.pop_back();
     return R;
   }
   bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *) {
@@ -104,10 +89,10 @@ public:
   /// thread: the rule of a POC_NONBLOCKING method around it does not
   /// reach into it.
   bool TraverseLambdaExpr(clang::LambdaExpr *E) {
-    const clang::FunctionDecl *Saved = NonblockingFunction;
-    NonblockingFunction = nullptr;
+    const clang::FunctionDecl *Saved = Ctx.NonblockingFunction;
+    Ctx.NonblockingFunction = nullptr;
     bool R = RecursiveASTVisitor::TraverseLambdaExpr(E);
-    NonblockingFunction = Saved;
+    Ctx.NonblockingFunction = Saved;
     return R;
   }
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *E);
@@ -125,27 +110,16 @@ public:
   bool VisitDeclRefExpr(clang::DeclRefExpr *E);
 
 private:
-  /// The statement enclosing the expression being visited (which is on top
-  /// of Parents), skipping implicit wrappers; null at the top.
-  const clang::Stmt *parentOfCurrent() const {
-    for (size_t I = Parents.size(); I-- > 1;)
-      if (!isImplicitWrapper(Parents[I - 1]))
-        return Parents[I - 1];
-    return nullptr;
-  }
   template <class F> bool traverseFunction(clang::FunctionDecl *FD, F Traverse) {
-    clang::FunctionDecl *Saved = CurrentFunction;
-    const clang::FunctionDecl *SavedNonblocking = NonblockingFunction;
-    CurrentFunction = FD;
-    NonblockingFunction = isNonblocking(FD) ? FD : nullptr;
+    clang::FunctionDecl *Saved = Ctx.CurrentFunction;
+    const clang::FunctionDecl *SavedNonblocking = Ctx.NonblockingFunction;
+    Ctx.CurrentFunction = FD;
+    Ctx.NonblockingFunction = isNonblocking(FD) ? FD : nullptr;
     bool R = Traverse();
-    CurrentFunction = Saved;
-    NonblockingFunction = SavedNonblocking;
+    Ctx.CurrentFunction = Saved;
+    Ctx.NonblockingFunction = SavedNonblocking;
     return R;
   }
-  /// Reports \p What (an operation that waits) at \p At if it is in the
-  /// body of a method marked POC_NONBLOCKING.
-  void checkNoWait(clang::SourceLocation At, const std::string &What);
   /// checkNoWait for a call of poc::sync, poc::wait_until or a poc::future's
   /// get or wait.
   void checkWaitingCall(const clang::CallExpr *E);
@@ -158,8 +132,6 @@ private:
   /// expression statement, the left operand of a comma, a cast to void, an
   /// operand of a comma fold or the right operand of a comma so used).
   bool isDiscarded();
-  /// Reports and returns false if \p E involves macros (not rewritable).
-  bool rewritable(const clang::Expr *E);
   /// How the expression \p E, which is Parents[At], is used (for an
   /// element `p[i]` or `*p`, or a member of one).
   ElementUse elementUse(const clang::Expr *E, size_t At) const;
@@ -167,16 +139,6 @@ private:
   /// \p Idx (null: `*Base`) for its use: reads become values, writes
   /// element references; a non-const reference binding is an error.
   void rewriteElement(const clang::Expr *E, const clang::Expr *Base, const clang::Expr *Idx);
-  clang::SourceLocation afterToken(clang::SourceLocation L) const {
-    return clang::Lexer::getLocForEndOfToken(L, 0, *SM, LangOpts);
-  }
-  void replace(clang::SourceLocation B, clang::SourceLocation E, llvm::StringRef Text) {
-    R.ReplaceText(clang::CharSourceRange::getCharRange(B, E), Text);
-  }
-  void noteUse(const RemoteClass &C);
-  bool checkProblem(const RemoteMethod &M, const clang::CallExpr *Call,
-                    const clang::CXXConstructExpr *Ctor, clang::SourceLocation At);
-  void checkArrayArgs(const RemoteMethod &M, llvm::ArrayRef<const clang::Expr *> Args);
   void rewriteCallArgs(clang::SourceLocation AfterCallee, const clang::Expr *const *Args,
                        unsigned NumArgs, clang::SourceLocation Close, bool HaveLeading);
   void startLocal(const clang::Expr *E);
@@ -212,39 +174,18 @@ private:
   void rewriteAddressLiteral(const clang::CallExpr *E);
   /// Reports if processes of \p RD cannot be persistent.
   void checkPersistable(const clang::CXXRecordDecl *RD, clang::SourceLocation At);
-  DependentCalls &dependent();
 
-  clang::ASTContext *Ctx;
-  clang::SourceManager *SM;
-  clang::LangOptions LangOpts;
-  clang::Rewriter &R;
-  Diagnostics &Diags;
-  const TranslateOptions &Opts;
-  RemoteModel *Model;
-  Serializability *Sendable;
-  InterfaceGen *Gen;
-  TranslationLayout &Layout;
+  RewriteContext Ctx;
   /// Where the file names `main` (its declarations and uses), and the body
   /// that falls off its end, for renameMain.
   std::vector<clang::SourceLocation> MainNames;
   const clang::CompoundStmt *MainBodyWithoutReturn = nullptr;
-  clang::SourceLocation FirstOperation;
-  llvm::ArrayRef<clang::Decl *> TopLevel;
-  std::unique_ptr<DependentCalls> Dependent;
   StartKeywordOffsets StartOffsets;
-  /// Whether a file is a user file, by file.
-  mutable std::map<clang::FileID, bool> UserFiles;
   std::set<const clang::CXXNewExpr *> StartedNews;
   /// The local variables guardStartedObject guarded.
   std::set<const clang::VarDecl *> GuardedObjects;
   /// Where the keyword that takeStart consumed last was.
   clang::SourceLocation LastStartKeyword;
-  clang::FunctionDecl *CurrentFunction = nullptr;
-  /// The method marked POC_NONBLOCKING whose body is being visited, if any
-  /// (checkNoWait).
-  const clang::FunctionDecl *NonblockingFunction = nullptr;
-  const clang::Decl *CurrentTop = nullptr;
-  std::vector<const clang::Stmt *> Parents;
 };
 
 } // namespace pocc
