@@ -38,21 +38,21 @@ bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   if (!ME->isArrow()) {
     const auto *UO = dyn_cast<UnaryOperator>(Base->IgnoreParens());
     if (!UO || UO->getOpcode() != UO_Deref)
-      return startOnObjectIfStarted(E, ME);
+      return Starts.startOnObjectIfStarted(E, ME);
     Deref = true;
   } else if (isa<CXXThisExpr>(Base->IgnoreParenImpCasts())) {
-    return startOnObjectIfStarted(E, ME);
+    return Starts.startOnObjectIfStarted(E, ME);
   }
   // `(*this).f()`: the process's own object, like `this->f()`.
   if (Deref && isa<CXXThisExpr>(
                    cast<UnaryOperator>(Base->IgnoreParens())->getSubExpr()->IgnoreParenImpCasts()))
-    return startOnObjectIfStarted(E, ME);
+    return Starts.startOnObjectIfStarted(E, ME);
   QualType PT =
       Deref ? cast<UnaryOperator>(Base->IgnoreParens())->getSubExpr()->getType() : Base->getType();
   const CXXRecordDecl *Pointee =
       PT->isPointerType() ? PT->getPointeeType()->getAsCXXRecordDecl() : nullptr;
   if (!Pointee || !Ctx.Model->isRemotable(Pointee))
-    return startOnObjectIfStarted(E, ME);
+    return Starts.startOnObjectIfStarted(E, ME);
   if (!Ctx.rewritable(E))
     return true;
   const RemoteMethod *M = Ctx.Gen->methodFor(MD);
@@ -78,10 +78,8 @@ bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
 
 std::string RewriteVisitor::clientWrapper(const CXXMethodDecl *MD, const RemoteMethod &M,
                                           SourceLocation Begin) {
-  std::string Variant;
-  if (takeStartOf(Begin))
-    Variant = isDiscarded() ? "_start" : "_future";
-  else
+  std::string Variant = Starts.startedVariant(Begin);
+  if (Variant.empty())
     Ctx.checkNoWait(Begin, "a synchronous call of '" + MD->getQualifiedNameAsString() +
                                "', which may be remote,");
   const RemoteClass &Unit = Ctx.Gen->unitFor(MD);
@@ -150,8 +148,8 @@ bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
   // dependent `obj`.
   const Expr *Callee = E->getCallee()->IgnoreParens();
   if (isa<CXXDependentScopeMemberExpr>(Callee) || isa<UnresolvedMemberExpr>(Callee))
-    return startOnObjectIfStarted(E, Callee);
-  return startLocalIfStarted(E);
+    return Starts.startOnObjectIfStarted(E, Callee);
+  return Starts.startLocalIfStarted(E);
 }
 
 bool RewriteVisitor::rewriteDependentCall(const CallExpr *E) {
@@ -208,9 +206,7 @@ bool RewriteVisitor::rewriteDependentCall(const CallExpr *E) {
     return false; // no process has such a method: always a local call
   if (!Ctx.rewritable(E))
     return true;
-  std::string Variant;
-  if (takeStartOf(E->getBeginLoc()))
-    Variant = isDiscarded() ? "_start" : "_future";
+  std::string Variant = Starts.startedVariant(E->getBeginLoc());
   Ctx.R.InsertTextBefore(Ctx.SM->getExpansionLoc(Base->getBeginLoc()),
                          Ctx.dependent().use(Method, Variant) + "(" + (Arrow ? "" : "&"));
   rewriteCallArgs(Ctx.afterToken(Ctx.SM->getExpansionLoc(Base->getEndLoc())), E->getArgs(),

@@ -65,7 +65,7 @@ bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
   if (E->getOpcode() != BO_Assign || !Ctx.inUserFile(E->getBeginLoc()))
     return true;
   const auto *New = dyn_cast<CXXNewExpr>(E->getRHS()->IgnoreParenImpCasts());
-  if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && takeStart(E->getBeginLoc()))
+  if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && Starts.takeStart(E->getBeginLoc()))
     StartedNews.insert(New);
   return true;
 }
@@ -77,7 +77,7 @@ bool RewriteVisitor::VisitDeclStmt(DeclStmt *S) {
   const auto *VD = dyn_cast<VarDecl>(S->getSingleDecl());
   const auto *New =
       VD && VD->getInit() ? dyn_cast<CXXNewExpr>(VD->getInit()->IgnoreParenImpCasts()) : nullptr;
-  if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && takeStart(S->getBeginLoc()))
+  if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && Starts.takeStart(S->getBeginLoc()))
     StartedNews.insert(New);
   return true;
 }
@@ -116,12 +116,12 @@ void RewriteVisitor::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
 
 bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
   if (Ctx.inUserFile(E->getBeginLoc()) && isDependentRemoteNew(E) && Ctx.rewritable(E)) {
-    rewriteDependentNew(E, StartedNews.count(E) || takeStart(E->getBeginLoc()));
+    rewriteDependentNew(E, StartedNews.count(E) || Starts.takeStart(E->getBeginLoc()));
     return true;
   }
   if (!Ctx.inUserFile(E->getBeginLoc()) || !isRemoteNew(E) || !Ctx.rewritable(E))
     return true;
-  bool Started = StartedNews.count(E) || takeStart(E->getBeginLoc());
+  bool Started = StartedNews.count(E) || Starts.takeStart(E->getBeginLoc());
   if (!Started)
     Ctx.checkNoWait(E->getBeginLoc(), "creating a process without 'start'");
   const Expr *Where = E->getPlacementArg(0);

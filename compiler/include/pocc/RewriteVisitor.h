@@ -12,6 +12,7 @@
 #define POCC_REWRITEVISITOR_H
 
 #include "pocc/RewriteContext.h"
+#include "pocc/StartRewriter.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -29,10 +30,6 @@ enum class ElementUse {
   Reference, ///< bound to a non-const reference: not supported
 };
 
-/// Where the pre-pass found `start` keywords: per file, started expression
-/// offset -> keyword offset.
-using StartKeywordOffsets = std::map<clang::FileID, std::map<unsigned, unsigned>>;
-
 class RewriteVisitor : public clang::RecursiveASTVisitor<RewriteVisitor> {
 public:
   RewriteVisitor(clang::ASTContext &C, clang::Rewriter &R, Diagnostics &Diags,
@@ -40,10 +37,10 @@ public:
                  InterfaceGen &Gen, TranslationLayout &Layout,
                  llvm::ArrayRef<clang::Decl *> TopLevel, StartKeywordOffsets StartOffsets)
       : Ctx(C, R, Diags, Opts, Model, Sendable, Gen, Layout, TopLevel),
-        StartOffsets(std::move(StartOffsets)) {}
+        Starts(Ctx, std::move(StartOffsets)) {}
 
   /// Reports every `start` the rewrites did not consume (not before a call).
-  void reportStrayStarts();
+  void reportStrayStarts() { Starts.reportStrayStarts(); }
   /// True if \p L is in a file poc++ rewrites (RewriteContext::inUserFile).
   bool inUserFile(clang::SourceLocation L) const { return Ctx.inUserFile(L); }
   /// The calls whose method is chosen at instantiation, if the file has any.
@@ -123,15 +120,6 @@ private:
   /// checkNoWait for a call of poc::sync, poc::wait_until or a poc::future's
   /// get or wait.
   void checkWaitingCall(const clang::CallExpr *E);
-  /// Consumes a `start` keyword in front of \p Begin, if there is one.
-  bool takeStart(clang::SourceLocation Begin);
-  /// takeStart for a call beginning at \p Begin, and an error if the
-  /// started call is an operand of a fold expression other than a comma fold.
-  bool takeStartOf(clang::SourceLocation Begin);
-  /// True if the value of the expression being visited is not used (an
-  /// expression statement, the left operand of a comma, a cast to void, an
-  /// operand of a comma fold or the right operand of a comma so used).
-  bool isDiscarded();
   /// How the expression \p E, which is Parents[At], is used (for an
   /// element `p[i]` or `*p`, or a member of one).
   ElementUse elementUse(const clang::Expr *E, size_t At) const;
@@ -141,23 +129,6 @@ private:
   void rewriteElement(const clang::Expr *E, const clang::Expr *Base, const clang::Expr *Idx);
   void rewriteCallArgs(clang::SourceLocation AfterCallee, const clang::Expr *const *Args,
                        unsigned NumArgs, clang::SourceLocation Close, bool HaveLeading);
-  void startLocal(const clang::Expr *E);
-  /// The operator right before the `start` keyword at \p Keyword that the
-  /// pre-pass blanked (`1 + start p->f()`), or "" if none is.
-  std::string operatorBefore(clang::SourceLocation Keyword) const;
-  /// A started call of a method of a local object (through `.`, `this` or
-  /// a pointer to a class that is not remotable; \p Member is the callee)
-  /// runs on that object, in order with the calls started on it before:
-  /// `::poc::start_on(&obj, [=](auto *poc_self) { return poc_self->f(x); })`,
-  /// `start_on_future` where the value is used.
-  bool startOnObjectIfStarted(const clang::CallExpr *E, const clang::Expr *Member);
-  /// Makes the end of local variable \p VD, which a call is started on,
-  /// wait for the calls started on it (a `::poc::started_calls_guard`
-  /// declared right after it; once per variable), so that none runs on a
-  /// destroyed object. \p Start is where the started call is.
-  void guardStartedObject(const clang::VarDecl *VD, clang::SourceLocation Start);
-  /// A started call that is not remote runs as a local task.
-  bool startLocalIfStarted(const clang::Expr *E);
   /// Rewrites `p->f(args)` whose method is chosen when the template is
   /// instantiated (pocc/DependentCalls.h); false if \p E is not one.
   bool rewriteDependentCall(const clang::CallExpr *E);
@@ -180,12 +151,8 @@ private:
   /// that falls off its end, for renameMain.
   std::vector<clang::SourceLocation> MainNames;
   const clang::CompoundStmt *MainBodyWithoutReturn = nullptr;
-  StartKeywordOffsets StartOffsets;
+  StartRewriter Starts;
   std::set<const clang::CXXNewExpr *> StartedNews;
-  /// The local variables guardStartedObject guarded.
-  std::set<const clang::VarDecl *> GuardedObjects;
-  /// Where the keyword that takeStart consumed last was.
-  clang::SourceLocation LastStartKeyword;
 };
 
 } // namespace pocc

@@ -1,10 +1,5 @@
-//===- RewriteStart.cpp - `start`: which expression a start keyword starts ===//
-#include "pocc/RewriteVisitor.h"
-
-#include "pocc/LayoutHash.h"
-#include "pocc/Persistence.h"
-#include "pocc/SerializerGen.h"
-#include "pocc/TypeNames.h"
+//===- StartRewriter.cpp - `start`: what a start keyword starts -----------===//
+#include "pocc/StartRewriter.h"
 
 #include "clang/AST/ParentMapContext.h"
 
@@ -12,13 +7,13 @@ using namespace clang;
 
 namespace pocc {
 
-void RewriteVisitor::reportStrayStarts() {
+void StartRewriter::reportStrayStarts() {
   for (const auto &[FID, Offsets] : StartOffsets)
     for (const auto &Started : Offsets)
       Ctx.Diags.report(Ctx.SM->getComposedLoc(FID, Started.second), Diag::StartNotACall);
 }
 
-bool RewriteVisitor::takeStart(SourceLocation Begin) {
+bool StartRewriter::takeStart(SourceLocation Begin) {
   if (StartOffsets.empty() || !Ctx.inUserFile(Begin))
     return false;
   SourceLocation L = Ctx.SM->getExpansionLoc(Begin);
@@ -36,7 +31,7 @@ bool RewriteVisitor::takeStart(SourceLocation Begin) {
   return true;
 }
 
-bool RewriteVisitor::isDiscarded() {
+bool StartRewriter::isDiscarded() {
   // The value is passed on, and dropped where its enclosing expression's
   // is, by the right operand of a comma and by a comma fold
   // (`(start ps->f(), ...);`); the left operand of a comma and a cast to
@@ -77,7 +72,7 @@ static bool isStartMarker(const Stmt *P) {
   return RD && RD->getName() == "StartMarker";
 }
 
-std::string RewriteVisitor::operatorBefore(SourceLocation Keyword) const {
+std::string StartRewriter::operatorBefore(SourceLocation Keyword) const {
   // Only an operator's characters can come right before a `start` the
   // pre-pass blanked (StartKeyword.cpp, positionAfter), and the parse-only
   // marker of a `start` whose value is used is no operand.
@@ -96,7 +91,7 @@ std::string RewriteVisitor::operatorBefore(SourceLocation Keyword) const {
   return "";
 }
 
-bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
+bool StartRewriter::takeStartOf(SourceLocation Begin) {
   if (!takeStart(Begin))
     return false;
   // A fold's operand gets no marker from the pre-pass (it cannot be a
@@ -137,6 +132,12 @@ bool RewriteVisitor::takeStartOf(SourceLocation Begin) {
   return true;
 }
 
+std::string StartRewriter::startedVariant(SourceLocation Begin) {
+  if (!takeStartOf(Begin))
+    return "";
+  return isDiscarded() ? "_start" : "_future";
+}
+
 /// True if \p S refers to `this` (explicitly or through an implicit member
 /// access), so that a task made of it must capture `this`.
 static bool usesThis(const Stmt *S) {
@@ -163,7 +164,7 @@ static bool argumentsUseThis(const CallExpr *E) {
   return false;
 }
 
-bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Member) {
+bool StartRewriter::startOnObjectIfStarted(const CallExpr *E, const Expr *Member) {
   // The member expression's parts, for a resolved or a dependent member.
   const Expr *Base = nullptr;
   bool Arrow = false, Implicit = false;
@@ -217,7 +218,7 @@ bool RewriteVisitor::startOnObjectIfStarted(const CallExpr *E, const Expr *Membe
   return true;
 }
 
-void RewriteVisitor::guardStartedObject(const VarDecl *VD, SourceLocation Start) {
+void StartRewriter::guardStartedObject(const VarDecl *VD, SourceLocation Start) {
   if (!GuardedObjects.insert(VD).second)
     return;
   std::string Name = VD->getNameAsString();
@@ -250,13 +251,13 @@ void RewriteVisitor::guardStartedObject(const VarDecl *VD, SourceLocation Start)
           "statement in braces");
 }
 
-bool RewriteVisitor::startLocalIfStarted(const Expr *E) {
+bool StartRewriter::startLocalIfStarted(const Expr *E) {
   if (takeStartOf(E->getBeginLoc()))
     startLocal(E);
   return true;
 }
 
-void RewriteVisitor::startLocal(const Expr *E) {
+void StartRewriter::startLocal(const Expr *E) {
   if (!Ctx.rewritable(E))
     return;
   if (!isDiscarded()) {
