@@ -129,14 +129,10 @@ bool RewriteVisitor::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
 }
 
 bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
-  if (!Ctx.inUserFile(E->getBeginLoc()))
+  // An address literal's marker is no call of the user's.
+  if (!Ctx.inUserFile(E->getBeginLoc()) || Persistence.rewriteAddressLiteral(E))
     return true;
-  if (isAddressLiteral(E)) {
-    rewriteAddressLiteral(E);
-    return true;
-  }
-  if (const CXXRecordDecl *RD = persistentClass(E))
-    checkPersistable(RD, E->getBeginLoc());
+  Persistence.checkPersistentCall(E);
   checkWaitingCall(E);
   if (isa<CXXMemberCallExpr>(E))
     return true;

@@ -11,6 +11,7 @@
 #ifndef POCC_REWRITEVISITOR_H
 #define POCC_REWRITEVISITOR_H
 
+#include "pocc/PersistenceRewriter.h"
 #include "pocc/RewriteContext.h"
 #include "pocc/StartRewriter.h"
 
@@ -37,7 +38,7 @@ public:
                  InterfaceGen &Gen, TranslationLayout &Layout,
                  llvm::ArrayRef<clang::Decl *> TopLevel, StartKeywordOffsets StartOffsets)
       : Ctx(C, R, Diags, Opts, Model, Sendable, Gen, Layout, TopLevel),
-        Starts(Ctx, std::move(StartOffsets)) {}
+        Starts(Ctx, std::move(StartOffsets)), Persistence(Ctx) {}
 
   /// Reports every `start` the rewrites did not consume (not before a call).
   void reportStrayStarts() { Starts.reportStrayStarts(); }
@@ -141,10 +142,6 @@ private:
   /// key(`, with `_start`/`_future` if a `start` precedes it; notes the use.
   std::string clientWrapper(const clang::CXXMethodDecl *MD, const RemoteMethod &M,
                             clang::SourceLocation Begin);
-  /// Rewrites the marker of a `"poc://..."` literal (pocc/Persistence.h).
-  void rewriteAddressLiteral(const clang::CallExpr *E);
-  /// Reports if processes of \p RD cannot be persistent.
-  void checkPersistable(const clang::CXXRecordDecl *RD, clang::SourceLocation At);
 
   RewriteContext Ctx;
   /// Where the file names `main` (its declarations and uses), and the body
@@ -152,6 +149,7 @@ private:
   std::vector<clang::SourceLocation> MainNames;
   const clang::CompoundStmt *MainBodyWithoutReturn = nullptr;
   StartRewriter Starts;
+  PersistenceRewriter Persistence;
   std::set<const clang::CXXNewExpr *> StartedNews;
 };
 
