@@ -60,6 +60,22 @@ bool RewriteVisitor::VisitMemberExpr(MemberExpr *E) {
   return true;
 }
 
+bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
+  return !inUserCode(E) || Creation.VisitCXXNewExpr(E);
+}
+
+bool RewriteVisitor::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+  return !inUserCode(E) || Creation.VisitCXXDeleteExpr(E);
+}
+
+bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
+  return !inUserCode(E) || Creation.VisitBinaryOperator(E);
+}
+
+bool RewriteVisitor::VisitDeclStmt(DeclStmt *S) {
+  return !inUserCode(S) || Creation.VisitDeclStmt(S);
+}
+
 bool RewriteVisitor::VisitFunctionDecl(FunctionDecl *FD) {
   if (!FD->isMain() || !Ctx.SM->isWrittenInMainFile(FD->getLocation()))
     return true;

@@ -11,14 +11,13 @@
 #ifndef POCC_REWRITEVISITOR_H
 #define POCC_REWRITEVISITOR_H
 
+#include "pocc/CreationRewriter.h"
 #include "pocc/PersistenceRewriter.h"
 #include "pocc/RewriteContext.h"
 #include "pocc/StartRewriter.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
-#include <map>
-#include <set>
 #include <vector>
 
 namespace pocc {
@@ -38,7 +37,8 @@ public:
                  InterfaceGen &Gen, TranslationLayout &Layout,
                  llvm::ArrayRef<clang::Decl *> TopLevel, StartKeywordOffsets StartOffsets)
       : Ctx(C, R, Diags, Opts, Model, Sendable, Gen, Layout, TopLevel),
-        Starts(Ctx, std::move(StartOffsets)), Persistence(Ctx) {}
+        Starts(Ctx, std::move(StartOffsets)), Persistence(Ctx), Creation(Ctx, Starts, Persistence) {
+  }
 
   /// Reports every `start` the rewrites did not consume (not before a call).
   void reportStrayStarts() { Starts.reportStrayStarts(); }
@@ -96,8 +96,6 @@ public:
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *E);
   bool VisitCallExpr(clang::CallExpr *E);
   bool VisitCXXNewExpr(clang::CXXNewExpr *E);
-  /// `new (m) T(args)` with a template parameter `T` (DependentCalls.h).
-  void rewriteDependentNew(const clang::CXXNewExpr *E, bool Started);
   bool VisitCXXDeleteExpr(clang::CXXDeleteExpr *E);
   bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *E);
   bool VisitUnaryOperator(clang::UnaryOperator *E);
@@ -108,6 +106,8 @@ public:
   bool VisitDeclRefExpr(clang::DeclRefExpr *E);
 
 private:
+  /// True if \p S is in a file poc++ rewrites; the families see no other.
+  bool inUserCode(const clang::Stmt *S) const { return Ctx.inUserFile(S->getBeginLoc()); }
   template <class F> bool traverseFunction(clang::FunctionDecl *FD, F Traverse) {
     clang::FunctionDecl *Saved = Ctx.CurrentFunction;
     const clang::FunctionDecl *SavedNonblocking = Ctx.NonblockingFunction;
@@ -150,7 +150,7 @@ private:
   const clang::CompoundStmt *MainBodyWithoutReturn = nullptr;
   StartRewriter Starts;
   PersistenceRewriter Persistence;
-  std::set<const clang::CXXNewExpr *> StartedNews;
+  CreationRewriter Creation;
 };
 
 } // namespace pocc

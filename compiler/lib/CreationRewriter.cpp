@@ -1,18 +1,16 @@
-//===- RewriteCreation.cpp - Creation and deletion of processes ===//
-#include "pocc/RewriteVisitor.h"
+//===- CreationRewriter.cpp - Creation and deletion of processes ----------===//
+#include "pocc/CreationRewriter.h"
 
-#include "pocc/LayoutHash.h"
 #include "pocc/Persistence.h"
-#include "pocc/SerializerGen.h"
 #include "pocc/TypeNames.h"
 
 using namespace clang;
 
 namespace pocc {
 
-bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
+bool CreationRewriter::VisitBinaryOperator(BinaryOperator *E) {
   // `start p = new(m) T(...)`: the creation is what is started.
-  if (E->getOpcode() != BO_Assign || !Ctx.inUserFile(E->getBeginLoc()))
+  if (E->getOpcode() != BO_Assign)
     return true;
   const auto *New = dyn_cast<CXXNewExpr>(E->getRHS()->IgnoreParenImpCasts());
   if (New && (isRemoteNew(New) || isDependentRemoteNew(New)) && Starts.takeStart(E->getBeginLoc()))
@@ -20,9 +18,9 @@ bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
   return true;
 }
 
-bool RewriteVisitor::VisitDeclStmt(DeclStmt *S) {
+bool CreationRewriter::VisitDeclStmt(DeclStmt *S) {
   // `start T* p = new(m) T(...)`.
-  if (!S->isSingleDecl() || !Ctx.inUserFile(S->getBeginLoc()))
+  if (!S->isSingleDecl())
     return true;
   const auto *VD = dyn_cast<VarDecl>(S->getSingleDecl());
   const auto *New =
@@ -32,7 +30,7 @@ bool RewriteVisitor::VisitDeclStmt(DeclStmt *S) {
   return true;
 }
 
-void RewriteVisitor::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
+void CreationRewriter::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
   if (E->getInitializationStyle() == CXXNewInitializationStyle::Braces) {
     Ctx.Diags.report(E->getBeginLoc(), Diag::Unsupported)
         << "creating a process of a template parameter type with braces; write "
@@ -64,12 +62,12 @@ void RewriteVisitor::rewriteDependentNew(const CXXNewExpr *E, bool Started) {
               Args ? ", " : "");
 }
 
-bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
-  if (Ctx.inUserFile(E->getBeginLoc()) && isDependentRemoteNew(E) && Ctx.rewritable(E)) {
+bool CreationRewriter::VisitCXXNewExpr(CXXNewExpr *E) {
+  if (isDependentRemoteNew(E) && Ctx.rewritable(E)) {
     rewriteDependentNew(E, StartedNews.count(E) || Starts.takeStart(E->getBeginLoc()));
     return true;
   }
-  if (!Ctx.inUserFile(E->getBeginLoc()) || !isRemoteNew(E) || !Ctx.rewritable(E))
+  if (!isRemoteNew(E) || !Ctx.rewritable(E))
     return true;
   bool Started = StartedNews.count(E) || Starts.takeStart(E->getBeginLoc());
   if (!Started)
@@ -161,9 +159,7 @@ bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
   return true;
 }
 
-bool RewriteVisitor::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
-  if (!Ctx.inUserFile(E->getBeginLoc()))
-    return true;
+bool CreationRewriter::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
   const Expr *Arg = E->getArgument();
   QualType T = Arg->IgnoreImpCasts()->getType();
   const char *Fn = nullptr;
