@@ -32,32 +32,16 @@ bool RewriteVisitor::TraverseDecl(Decl *D) {
   return Res;
 }
 
-void RewriteVisitor::checkWaitingCall(const CallExpr *E) {
-  const FunctionDecl *FD = E->getDirectCallee();
-  if (!Ctx.NonblockingFunction || !FD)
-    return;
-  const std::string Name = FD->getQualifiedNameAsString();
-  if (Name == "poc::sync" || Name == "poc::wait_until") {
-    Ctx.checkNoWait(E->getBeginLoc(), "'" + Name + "()'");
-    return;
-  }
-  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  if (MD && MD->getParent()->getQualifiedNameAsString() == "poc::future" &&
-      (MD->getName() == "get" || MD->getName() == "wait"))
-    Ctx.checkNoWait(E->getExprLoc(), "a future's '" + MD->getNameAsString() + "()'");
+bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+  return !inUserCode(E) || Calls.VisitCXXMemberCallExpr(E);
 }
 
-bool RewriteVisitor::VisitMemberExpr(MemberExpr *E) {
-  if (!Ctx.inUserFile(E->getBeginLoc()) || !E->isArrow())
+bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
+  // An address literal's marker is no call of the user's.
+  if (!inUserCode(E) || Persistence.rewriteAddressLiteral(E))
     return true;
-  const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
-  const Expr *Base = E->getBase();
-  if (!FD || isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
-    return true;
-  const auto *RD = Base->getType()->getPointeeCXXRecordDecl();
-  if (RD && Ctx.Model->isRemotable(RD))
-    Ctx.Diags.report(E->getMemberLoc(), Diag::RemoteFieldAccess) << FD->getName() << RD->getName();
-  return true;
+  Persistence.checkPersistentCall(E);
+  return Calls.VisitCallExpr(E);
 }
 
 bool RewriteVisitor::VisitCXXNewExpr(CXXNewExpr *E) {
@@ -74,6 +58,10 @@ bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
 
 bool RewriteVisitor::VisitDeclStmt(DeclStmt *S) {
   return !inUserCode(S) || Creation.VisitDeclStmt(S);
+}
+
+bool RewriteVisitor::VisitMemberExpr(MemberExpr *E) {
+  return !inUserCode(E) || Calls.VisitMemberExpr(E);
 }
 
 bool RewriteVisitor::VisitFunctionDecl(FunctionDecl *FD) {

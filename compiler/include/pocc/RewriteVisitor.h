@@ -11,6 +11,7 @@
 #ifndef POCC_REWRITEVISITOR_H
 #define POCC_REWRITEVISITOR_H
 
+#include "pocc/CallRewriter.h"
 #include "pocc/CreationRewriter.h"
 #include "pocc/PersistenceRewriter.h"
 #include "pocc/RewriteContext.h"
@@ -37,8 +38,8 @@ public:
                  InterfaceGen &Gen, TranslationLayout &Layout,
                  llvm::ArrayRef<clang::Decl *> TopLevel, StartKeywordOffsets StartOffsets)
       : Ctx(C, R, Diags, Opts, Model, Sendable, Gen, Layout, TopLevel),
-        Starts(Ctx, std::move(StartOffsets)), Persistence(Ctx), Creation(Ctx, Starts, Persistence) {
-  }
+        Starts(Ctx, std::move(StartOffsets)), Persistence(Ctx), Creation(Ctx, Starts, Persistence),
+        Calls(Ctx, Starts) {}
 
   /// Reports every `start` the rewrites did not consume (not before a call).
   void reportStrayStarts() { Starts.reportStrayStarts(); }
@@ -118,9 +119,6 @@ private:
     Ctx.NonblockingFunction = SavedNonblocking;
     return R;
   }
-  /// checkNoWait for a call of poc::sync, poc::wait_until or a poc::future's
-  /// get or wait.
-  void checkWaitingCall(const clang::CallExpr *E);
   /// How the expression \p E, which is Parents[At], is used (for an
   /// element `p[i]` or `*p`, or a member of one).
   ElementUse elementUse(const clang::Expr *E, size_t At) const;
@@ -128,20 +126,6 @@ private:
   /// \p Idx (null: `*Base`) for its use: reads become values, writes
   /// element references; a non-const reference binding is an error.
   void rewriteElement(const clang::Expr *E, const clang::Expr *Base, const clang::Expr *Idx);
-  void rewriteCallArgs(clang::SourceLocation AfterCallee, const clang::Expr *const *Args,
-                       unsigned NumArgs, clang::SourceLocation Close, bool HaveLeading);
-  /// Rewrites `p->f(args)` whose method is chosen when the template is
-  /// instantiated (pocc/DependentCalls.h); false if \p E is not one.
-  bool rewriteDependentCall(const clang::CallExpr *E);
-  /// Rewrites `(*p)(args)` and `(*p)[i]` on a process into calls of its
-  /// operator's client wrapper (other operators are diagnosed); false if
-  /// \p E is not an operator of an object that may be a process.
-  bool rewriteProcessOperator(const clang::CXXOperatorCallExpr *E);
-  /// The opening of the client wrapper call that makes a call of \p M
-  /// (method \p MD) beginning at \p Begin remote: `::poc_gen::C_client::
-  /// key(`, with `_start`/`_future` if a `start` precedes it; notes the use.
-  std::string clientWrapper(const clang::CXXMethodDecl *MD, const RemoteMethod &M,
-                            clang::SourceLocation Begin);
 
   RewriteContext Ctx;
   /// Where the file names `main` (its declarations and uses), and the body
@@ -151,6 +135,7 @@ private:
   StartRewriter Starts;
   PersistenceRewriter Persistence;
   CreationRewriter Creation;
+  CallRewriter Calls;
 };
 
 } // namespace pocc

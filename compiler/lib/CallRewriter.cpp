@@ -1,17 +1,40 @@
-//===- RewriteCalls.cpp - Calls and operators of process classes ===//
-#include "pocc/RewriteVisitor.h"
-
-#include "pocc/LayoutHash.h"
-#include "pocc/Persistence.h"
-#include "pocc/SerializerGen.h"
-#include "pocc/TypeNames.h"
+//===- CallRewriter.cpp - Calls through pointers to processes -------------===//
+#include "pocc/CallRewriter.h"
 
 using namespace clang;
 
 namespace pocc {
 
-void RewriteVisitor::rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args,
-                                     unsigned NumArgs, SourceLocation Close, bool HaveLeading) {
+void CallRewriter::checkWaitingCall(const CallExpr *E) {
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (!Ctx.NonblockingFunction || !FD)
+    return;
+  const std::string Name = FD->getQualifiedNameAsString();
+  if (Name == "poc::sync" || Name == "poc::wait_until") {
+    Ctx.checkNoWait(E->getBeginLoc(), "'" + Name + "()'");
+    return;
+  }
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (MD && MD->getParent()->getQualifiedNameAsString() == "poc::future" &&
+      (MD->getName() == "get" || MD->getName() == "wait"))
+    Ctx.checkNoWait(E->getExprLoc(), "a future's '" + MD->getNameAsString() + "()'");
+}
+
+bool CallRewriter::VisitMemberExpr(MemberExpr *E) {
+  if (!E->isArrow())
+    return true;
+  const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
+  const Expr *Base = E->getBase();
+  if (!FD || isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
+    return true;
+  const auto *RD = Base->getType()->getPointeeCXXRecordDecl();
+  if (RD && Ctx.Model->isRemotable(RD))
+    Ctx.Diags.report(E->getMemberLoc(), Diag::RemoteFieldAccess) << FD->getName() << RD->getName();
+  return true;
+}
+
+void CallRewriter::rewriteCallArgs(SourceLocation AfterCallee, const Expr *const *Args,
+                                   unsigned NumArgs, SourceLocation Close, bool HaveLeading) {
   // The first explicit argument; default arguments have no source.
   const Expr *First = nullptr;
   for (unsigned I = 0; I < NumArgs; ++I)
@@ -26,9 +49,7 @@ void RewriteVisitor::rewriteCallArgs(SourceLocation AfterCallee, const Expr *con
     Ctx.replace(AfterCallee, Close, "");
 }
 
-bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
-  if (!Ctx.inUserFile(E->getBeginLoc()))
-    return true;
+bool CallRewriter::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   const CXXMethodDecl *MD = E->getMethodDecl();
   const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreParens());
   if (!MD || !ME || MD->isStatic())
@@ -76,8 +97,8 @@ bool RewriteVisitor::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   return true;
 }
 
-std::string RewriteVisitor::clientWrapper(const CXXMethodDecl *MD, const RemoteMethod &M,
-                                          SourceLocation Begin) {
+std::string CallRewriter::clientWrapper(const CXXMethodDecl *MD, const RemoteMethod &M,
+                                        SourceLocation Begin) {
   std::string Variant = Starts.startedVariant(Begin);
   if (Variant.empty())
     Ctx.checkNoWait(Begin, "a synchronous call of '" + MD->getQualifiedNameAsString() +
@@ -88,7 +109,7 @@ std::string RewriteVisitor::clientWrapper(const CXXMethodDecl *MD, const RemoteM
   return "::poc_gen::" + Unit.Id + "_client::" + M.Key + Variant + "(";
 }
 
-bool RewriteVisitor::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
+bool CallRewriter::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
   // A member operator of the object `*p`.
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
   if (!MD || MD->isStatic() || E->getNumArgs() == 0)
@@ -128,11 +149,7 @@ bool RewriteVisitor::rewriteProcessOperator(const CXXOperatorCallExpr *E) {
   return true;
 }
 
-bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
-  // An address literal's marker is no call of the user's.
-  if (!Ctx.inUserFile(E->getBeginLoc()) || Persistence.rewriteAddressLiteral(E))
-    return true;
-  Persistence.checkPersistentCall(E);
+bool CallRewriter::VisitCallExpr(CallExpr *E) {
   checkWaitingCall(E);
   if (isa<CXXMemberCallExpr>(E))
     return true;
@@ -148,7 +165,7 @@ bool RewriteVisitor::VisitCallExpr(CallExpr *E) {
   return Starts.startLocalIfStarted(E);
 }
 
-bool RewriteVisitor::rewriteDependentCall(const CallExpr *E) {
+bool CallRewriter::rewriteDependentCall(const CallExpr *E) {
   // The callee of a call whose method overload resolution has not chosen
   // yet: a member of a dependent type, an overload set, or a method called
   // with type-dependent arguments.
