@@ -52,6 +52,14 @@ bool RewriteVisitor::VisitCXXDeleteExpr(CXXDeleteExpr *E) {
   return !inUserCode(E) || Creation.VisitCXXDeleteExpr(E);
 }
 
+bool RewriteVisitor::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+  return !inUserCode(E) || Elements.VisitArraySubscriptExpr(E);
+}
+
+bool RewriteVisitor::VisitUnaryOperator(UnaryOperator *E) {
+  return !inUserCode(E) || Elements.VisitUnaryOperator(E);
+}
+
 bool RewriteVisitor::VisitBinaryOperator(BinaryOperator *E) {
   return !inUserCode(E) || Creation.VisitBinaryOperator(E);
 }

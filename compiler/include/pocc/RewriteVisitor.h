@@ -13,6 +13,7 @@
 
 #include "pocc/CallRewriter.h"
 #include "pocc/CreationRewriter.h"
+#include "pocc/ElementRewriter.h"
 #include "pocc/PersistenceRewriter.h"
 #include "pocc/RewriteContext.h"
 #include "pocc/StartRewriter.h"
@@ -23,14 +24,6 @@
 
 namespace pocc {
 
-/// How an element of a possibly remote array (`p[i]`, `*p`) is used.
-enum class ElementUse {
-  Read,      ///< its value: becomes ::poc::element_value(p, i)
-  Write,     ///< assigned, updated, incremented: ::poc::element(p, i)
-  Address,   ///< `&p[i]`: an address, nothing is read
-  Reference, ///< bound to a non-const reference: not supported
-};
-
 class RewriteVisitor : public clang::RecursiveASTVisitor<RewriteVisitor> {
 public:
   RewriteVisitor(clang::ASTContext &C, clang::Rewriter &R, Diagnostics &Diags,
@@ -39,7 +32,7 @@ public:
                  llvm::ArrayRef<clang::Decl *> TopLevel, StartKeywordOffsets StartOffsets)
       : Ctx(C, R, Diags, Opts, Model, Sendable, Gen, Layout, TopLevel),
         Starts(Ctx, std::move(StartOffsets)), Persistence(Ctx), Creation(Ctx, Starts, Persistence),
-        Calls(Ctx, Starts) {}
+        Calls(Ctx, Starts), Elements(Ctx) {}
 
   /// Reports every `start` the rewrites did not consume (not before a call).
   void reportStrayStarts() { Starts.reportStrayStarts(); }
@@ -119,13 +112,6 @@ private:
     Ctx.NonblockingFunction = SavedNonblocking;
     return R;
   }
-  /// How the expression \p E, which is Parents[At], is used (for an
-  /// element `p[i]` or `*p`, or a member of one).
-  ElementUse elementUse(const clang::Expr *E, size_t At) const;
-  /// Rewrites the element expression \p E of array \p Base at index
-  /// \p Idx (null: `*Base`) for its use: reads become values, writes
-  /// element references; a non-const reference binding is an error.
-  void rewriteElement(const clang::Expr *E, const clang::Expr *Base, const clang::Expr *Idx);
 
   RewriteContext Ctx;
   /// Where the file names `main` (its declarations and uses), and the body
@@ -136,6 +122,7 @@ private:
   PersistenceRewriter Persistence;
   CreationRewriter Creation;
   CallRewriter Calls;
+  ElementRewriter Elements;
 };
 
 } // namespace pocc

@@ -1,18 +1,11 @@
-//===- RewriteElements.cpp - Elements of remote arrays ===//
-#include "pocc/RewriteVisitor.h"
-
-#include "pocc/LayoutHash.h"
-#include "pocc/Persistence.h"
-#include "pocc/SerializerGen.h"
-#include "pocc/TypeNames.h"
+//===- ElementRewriter.cpp - Elements of remote arrays --------------------===//
+#include "pocc/ElementRewriter.h"
 
 using namespace clang;
 
 namespace pocc {
 
-bool RewriteVisitor::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-  if (!Ctx.inUserFile(E->getBeginLoc()))
-    return true;
+bool ElementRewriter::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
   const Expr *Base = E->getBase();
   if (Base != E->getLHS() || !isScalarPointer(Base->getType()) ||
       !Ctx.Model->mayBeRemoteArray(Base))
@@ -21,8 +14,8 @@ bool RewriteVisitor::VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
   return true;
 }
 
-bool RewriteVisitor::VisitUnaryOperator(UnaryOperator *E) {
-  if (E->getOpcode() != UO_Deref || !Ctx.inUserFile(E->getBeginLoc()))
+bool ElementRewriter::VisitUnaryOperator(UnaryOperator *E) {
+  if (E->getOpcode() != UO_Deref)
     return true;
   const Expr *Sub = E->getSubExpr();
   if (!isScalarPointer(Sub->getType()) || !Ctx.Model->mayBeRemoteArray(Sub))
@@ -31,7 +24,7 @@ bool RewriteVisitor::VisitUnaryOperator(UnaryOperator *E) {
   return true;
 }
 
-ElementUse RewriteVisitor::elementUse(const Expr *E, size_t At) const {
+ElementUse ElementRewriter::elementUse(const Expr *E, size_t At) const {
   // The innermost enclosing node that is neither parentheses nor a
   // conversion to const (which keeps the lvalue for a const reference):
   // another implicit conversion (lvalue-to-rvalue) means the value is used;
@@ -116,7 +109,7 @@ ElementUse RewriteVisitor::elementUse(const Expr *E, size_t At) const {
   return ElementUse::Read;
 }
 
-void RewriteVisitor::rewriteElement(const Expr *E, const Expr *Base, const Expr *Idx) {
+void ElementRewriter::rewriteElement(const Expr *E, const Expr *Base, const Expr *Idx) {
   ElementUse Use = elementUse(E, Ctx.Parents.size() - 1);
   if (Use == ElementUse::Address)
     return; // &data[i] computes an address, it reads nothing
