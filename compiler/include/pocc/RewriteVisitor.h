@@ -1,11 +1,17 @@
 //===- RewriteVisitor.h - The rewrites of process operations ----*- C++ -*-===//
 //
-// The visitor that rewrites the user's process operations in place: remote
-// creation (`new (m) T`), deletion, calls through pointers that may be
-// remote (and operators of processes), remote array elements, `start`,
-// `"poc://..."` addresses and `main`. It notes for the TranslationLayout
-// which classes each top-level declaration uses, so their declarations
-// can go before it.
+// The traversal that rewrites the user's process operations in place. It
+// keeps where it is (the chain of enclosing statements, the function and
+// the top-level declaration being visited, whether that function is
+// POC_NONBLOCKING) in the RewriteContext every family of rewrites shares,
+// and passes each node to the families, one class each: creation and
+// deletion (CreationRewriter), calls through pointers to processes
+// (CallRewriter), elements of remote arrays (ElementRewriter), `start`
+// (StartRewriter), `"poc://..."` addresses (PersistenceRewriter) and `main`
+// (MainRenamer). Library code is never rewritten: only the nodes of the
+// user's files are passed on. Through noteUse, it notes for the
+// TranslationLayout which classes each top-level declaration uses, so that
+// their declarations can go before it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POCC_REWRITEVISITOR_H
@@ -14,16 +20,18 @@
 #include "pocc/CallRewriter.h"
 #include "pocc/CreationRewriter.h"
 #include "pocc/ElementRewriter.h"
+#include "pocc/MainRenamer.h"
 #include "pocc/PersistenceRewriter.h"
 #include "pocc/RewriteContext.h"
 #include "pocc/StartRewriter.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
-#include <vector>
-
 namespace pocc {
 
+/// Walks the user's top-level declarations, keeps where it is in the shared
+/// context, and passes each node of the user's files to the family that
+/// rewrites it.
 class RewriteVisitor : public clang::RecursiveASTVisitor<RewriteVisitor> {
 public:
   RewriteVisitor(clang::ASTContext &C, clang::Rewriter &R, Diagnostics &Diags,
@@ -32,7 +40,7 @@ public:
                  llvm::ArrayRef<clang::Decl *> TopLevel, StartKeywordOffsets StartOffsets)
       : Ctx(C, R, Diags, Opts, Model, Sendable, Gen, Layout, TopLevel),
         Starts(Ctx, std::move(StartOffsets)), Persistence(Ctx), Creation(Ctx, Starts, Persistence),
-        Calls(Ctx, Starts), Elements(Ctx) {}
+        Calls(Ctx, Starts), Elements(Ctx), Main(Ctx) {}
 
   /// Reports every `start` the rewrites did not consume (not before a call).
   void reportStrayStarts() { Starts.reportStrayStarts(); }
@@ -43,7 +51,7 @@ public:
   /// Renames `main` to poc_user_main (the generated `main` runs it). Done
   /// after the other rewrites, so that a file whose only change would be
   /// this one is known to have no process operation.
-  void renameMain();
+  void renameMain() { Main.renameMain(); }
   /// Where the first process operation the rewrites met is (invalid if
   /// none).
   clang::SourceLocation firstOperation() const { return Ctx.firstOperation(); }
@@ -96,12 +104,10 @@ public:
   bool VisitMemberExpr(clang::MemberExpr *E);
   bool VisitBinaryOperator(clang::BinaryOperator *E);
   bool VisitDeclStmt(clang::DeclStmt *S);
-  bool VisitFunctionDecl(clang::FunctionDecl *FD);
-  bool VisitDeclRefExpr(clang::DeclRefExpr *E);
+  bool VisitFunctionDecl(clang::FunctionDecl *FD) { return Main.VisitFunctionDecl(FD); }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) { return Main.VisitDeclRefExpr(E); }
 
 private:
-  /// True if \p S is in a file poc++ rewrites; the families see no other.
-  bool inUserCode(const clang::Stmt *S) const { return Ctx.inUserFile(S->getBeginLoc()); }
   template <class F> bool traverseFunction(clang::FunctionDecl *FD, F Traverse) {
     clang::FunctionDecl *Saved = Ctx.CurrentFunction;
     const clang::FunctionDecl *SavedNonblocking = Ctx.NonblockingFunction;
@@ -112,17 +118,16 @@ private:
     Ctx.NonblockingFunction = SavedNonblocking;
     return R;
   }
+  /// True if \p S is in a file poc++ rewrites; the families see no other.
+  bool inUserCode(const clang::Stmt *S) const { return Ctx.inUserFile(S->getBeginLoc()); }
 
   RewriteContext Ctx;
-  /// Where the file names `main` (its declarations and uses), and the body
-  /// that falls off its end, for renameMain.
-  std::vector<clang::SourceLocation> MainNames;
-  const clang::CompoundStmt *MainBodyWithoutReturn = nullptr;
   StartRewriter Starts;
   PersistenceRewriter Persistence;
   CreationRewriter Creation;
   CallRewriter Calls;
   ElementRewriter Elements;
+  MainRenamer Main;
 };
 
 } // namespace pocc
