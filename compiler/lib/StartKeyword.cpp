@@ -201,7 +201,7 @@ Position positionAfter(const std::vector<RawTok> &Toks, size_t I) {
     return Position::Value;
   // `x + start p->f()`: a future is no operand of these. The keyword is
   // blanked, so that the parse sees the call, and the translation reports
-  // it (RewriteVisitor::takeStartOf). (`<` and `>` may close template
+  // it (StartRewriter::takeStartOf). (`<` and `>` may close template
   // arguments and are left alone.)
   case tok::plus:
   case tok::minus:

@@ -32,7 +32,7 @@ namespace pocc {
 namespace {
 
 /// Whether the parse may skip the body of \p D: a function of a system
-/// header, library code that poc++ never rewrites (RewriteVisitor::inUserFile)
+/// header, library code that poc++ never rewrites (RewriteContext::inUserFile)
 /// and the system compiler parses again (13% of the parse of fft3d's
 /// main.cpp). Sema keeps the bodies it needs to go on: constexpr functions
 /// and those whose return type is deduced (Sema::canSkipFunctionBody).

@@ -81,7 +81,7 @@ bool UserSourcePrinter::isStartedVoidCall(const Diagnostic &Info) {
   // is valid poc++ (a poc::future<void>), so that error is not the user's.
   // Nor is Sema's error on `1 + start p->g()`, which the parse sees without
   // the `start` (blanked): the translation reports the started call as an
-  // operand, as it does whatever g returns (RewriteVisitor::takeStartOf).
+  // operand, as it does whatever g returns (StartRewriter::takeStartOf).
   bool Binary = Info.getID() == diag::err_typecheck_invalid_operands && Info.getNumArgs() >= 2;
   bool Unary = Info.getID() == diag::err_typecheck_unary_expr && Info.getNumArgs() >= 1;
   unsigned Operand = Binary ? 1 : 0;
