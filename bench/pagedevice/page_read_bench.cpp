@@ -1,7 +1,9 @@
 // A page read (4 KiB by default) from a memory-tier PageDevice on rank 1 by
 // main on rank 0, against raw MPI between the same two ranks in the same
-// job: a ping-pong of the page's size (the baseline) and an 8-byte
-// request answered by a page (what a read transfers). The rounds
+// job: a ping-pong of the page's size (the baseline), an 8-byte
+// request answered by a page (what a read transfers), and the same answered
+// from as many pages as the device holds, in turn (what a read touches: the
+// device's pages are not all in the cache, a single answer buffer is). The rounds
 // alternate; the raw far half runs as a started method of a process on
 // rank 1, on MPI_COMM_WORLD (the runtime talks on duplicates of its own).
 //
@@ -30,28 +32,33 @@ constexpr int kRawTag = 7;
 } // namespace
 
 /// The raw baseline's far half: answers `exchanges` requests of `ask`
-/// bytes from rank 0 with `answer` bytes each.
+/// bytes from rank 0 with `answer` bytes each, from `buffers` buffers in
+/// turn.
 class RawResponder {
 public:
-  void answer(int exchanges, int ask, int answer) {
-    std::vector<char> in(static_cast<std::size_t>(ask)), out(static_cast<std::size_t>(answer));
+  void answer(int exchanges, int ask, int answer, int buffers) {
+    std::vector<char> in(static_cast<std::size_t>(ask));
+    std::vector<std::vector<char>> out(static_cast<std::size_t>(buffers),
+                                       std::vector<char>(static_cast<std::size_t>(answer), 'p'));
     for (int i = 0; i < exchanges; ++i) {
       MPI_Recv(in.data(), ask, MPI_CHAR, 0, kRawTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(out.data(), answer, MPI_CHAR, 0, kRawTag, MPI_COMM_WORLD);
+      MPI_Send(out[static_cast<std::size_t>(i % buffers)].data(), answer, MPI_CHAR, 0, kRawTag,
+               MPI_COMM_WORLD);
     }
   }
 };
 
 namespace {
 
-/// Microseconds per raw exchange of `ask` bytes out, `answer` bytes back,
-/// with a RawResponder on rank 1 answering. It exists only for the round:
+/// Microseconds per raw exchange of `ask` bytes out, `answer` bytes back
+/// (from `buffers` buffers in turn), with a RawResponder on rank 1
+/// answering. It exists only for the round:
 /// a second process waiting on rank 1 would make the device's requests
 /// cost a thread hand-over whenever its thread received them.
-double raw_round_trip(int reads, int ask, int answer) {
+double raw_round_trip(int reads, int ask, int answer, int buffers = 1) {
   auto *responder = new (poc::rank_machine(1)) RawResponder;
   const int warm_up = reads / 10;
-  start responder->answer(warm_up + reads, ask, answer);
+  start responder->answer(warm_up + reads, ask, answer, buffers);
   std::vector<char> out(static_cast<std::size_t>(ask)), in(static_cast<std::size_t>(answer));
   const int peer = poc::remote_id(responder).host;
   auto exchange = [&] {
@@ -103,16 +110,18 @@ int main(int argc, char **argv) {
   pocstd::Page page(static_cast<std::size_t>(page_bytes));
   for (std::size_t i = 0; i < kPages; ++i)
     device->write(page, i);
-  std::vector<double> poc_reads, ping_pong, request_page;
+  std::vector<double> poc_reads, ping_pong, request_page, request_pages;
   for (int r = 0; r < kRounds; ++r) {
     poc_reads.push_back(page_reads(device, reads));
     ping_pong.push_back(raw_round_trip(reads, page_bytes, page_bytes));
     request_page.push_back(raw_round_trip(reads, 8, page_bytes));
+    request_pages.push_back(raw_round_trip(reads, 8, page_bytes, static_cast<int>(kPages)));
   }
   delete device;
   const double poc_us = median(poc_reads);
   for (auto [baseline, base] :
-       {std::pair{"ping-pong", &ping_pong}, std::pair{"8 B request, page answer", &request_page}}) {
+       {std::pair{"ping-pong", &ping_pong}, std::pair{"8 B request, page answer", &request_page},
+        std::pair{"8 B request, answer from 64 pages in turn", &request_pages}}) {
     const double raw_us = median(*base);
     fmt::print("RESULT|{} KiB page read vs raw {} (us)|{:.3f}|{:.3f}|us|{:.2f}\n", page_kib,
                baseline, poc_us, raw_us, poc_us / raw_us);
