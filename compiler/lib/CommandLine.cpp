@@ -138,19 +138,24 @@ void append(std::vector<std::string> &To, const std::vector<std::string> &From) 
 }
 } // namespace
 
-Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
-  DriverOptions O;
-  // @file arguments are expanded first, as Clang's driver does.
-  BumpPtrAllocator Alloc;
-  StringSaver Saver(Alloc);
+namespace {
+/// \p Args with every @file argument replaced by the file's arguments, as
+/// Clang's driver reads them; the strings live in \p Saver.
+Expected<SmallVector<const char *, 64>> expandResponseFiles(ArrayRef<std::string> Args,
+                                                            StringSaver &Saver) {
   SmallVector<const char *, 64> Argv;
   for (const std::string &A : Args)
     Argv.push_back(Saver.save(A).data());
-  cl::ExpansionContext Expander(Alloc, cl::TokenizeGNUCommandLine);
+  cl::ExpansionContext Expander(Saver.getAllocator(), cl::TokenizeGNUCommandLine);
   if (Error E = Expander.expandResponseFiles(Argv))
     return E;
+  return Argv;
+}
 
-  // poc++'s own options; everything else is Clang's.
+/// Takes poc++'s own options out of \p Argv into \p O and returns the
+/// rest, which are Clang's.
+Expected<SmallVector<const char *, 64>> takePocOptions(ArrayRef<const char *> Argv,
+                                                       DriverOptions &O) {
   SmallVector<const char *, 64> ClangArgv;
   for (size_t I = 0; I < Argv.size(); ++I) {
     StringRef A = Argv[I], Inline;
@@ -196,9 +201,123 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       break;
     }
   }
+  return ClangArgv;
+}
 
-  O.ClangArguments.assign(ClangArgv.begin(), ClangArgv.end());
-  namespace options = clang::driver::options;
+namespace options = clang::driver::options;
+
+/// Records \p A if it says what the command does (-o, -c, -S, -E,
+/// -fsyntax-only, -v, -###) or which dependencies it writes (-M and the
+/// like); false if it is none of these.
+bool takeActionOption(const opt::Arg &A, const std::vector<std::string> &Text, DriverOptions &O) {
+  const opt::Option &Opt = A.getOption();
+  switch (Opt.getID()) {
+  case options::OPT_o:
+    O.Output = A.getValue();
+    return true;
+  case options::OPT_c:
+    O.CompileOnly = true;
+    return true;
+  case options::OPT_S:
+    O.CompileOnly = O.Assemble = true;
+    return true;
+  case options::OPT_E:
+    O.CompileOnly = O.Preprocess = true;
+    return true;
+  case options::OPT_fsyntax_only:
+    O.CompileOnly = O.SyntaxOnly = true;
+    return true;
+  case options::OPT_v:
+    // Also clang's: it shows its include search list and the linker's
+    // command, which build systems read (CMake's implicit folders).
+    O.Verbose = true;
+    append(O.CompileFlags, Text);
+    append(O.LinkFlags, Text);
+    return true;
+  case options::OPT__HASH_HASH_HASH:
+    O.DryRun = O.Verbose = true;
+    return true;
+  case options::OPT_M:
+  case options::OPT_MM:
+    O.Deps.Only = true;
+    [[fallthrough]];
+  case options::OPT_MD:
+  case options::OPT_MMD:
+    O.Deps.Write = true;
+    O.Deps.UserOnly = Opt.getID() == options::OPT_MM || Opt.getID() == options::OPT_MMD;
+    return true;
+  case options::OPT_MF:
+    O.Deps.File = A.getValue();
+    return true;
+  case options::OPT_MT:
+  case options::OPT_MQ:
+    O.Deps.Targets.push_back(A.getValue());
+    return true;
+  case options::OPT_MP:
+    O.Deps.Phony = true;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// True if \p A asks the toolchain a question (--version, -dumpversion,
+/// -print-*), which clang answers without an input file.
+bool isCompilerQuery(const opt::Arg &A, DriverOptions &O) {
+  switch (A.getOption().getID()) {
+  case options::OPT__version:
+    O.Version = true;
+    [[fallthrough]];
+  case options::OPT_dumpversion:
+  case options::OPT_dumpmachine:
+  case options::OPT_print_file_name_EQ:
+  case options::OPT_print_prog_name_EQ:
+  case options::OPT_print_search_dirs:
+  case options::OPT_print_resource_dir:
+  case options::OPT_print_libgcc_file_name:
+  case options::OPT_print_target_triple:
+  case options::OPT_print_effective_triple:
+  case options::OPT_print_multi_directory:
+  case options::OPT_print_multi_lib:
+  case options::OPT_print_multi_os_directory:
+  case options::OPT_print_runtime_dir:
+  case options::OPT_print_targets:
+  case options::OPT_print_supported_cpus:
+  case options::OPT_print_diagnostic_options:
+  case options::OPT_print_multi_flags:
+  case options::OPT_print_enabled_extensions:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Adds the flag \p Text of option \p Opt to the steps that need it:
+/// linking, poc++'s parse and the compile, or the compile alone.
+void routeFlag(const opt::Option &Opt, const std::vector<std::string> &Text, DriverOptions &O) {
+  if (Opt.getID() == options::OPT_no_pie || Opt.getID() == options::OPT_nopie ||
+      Opt.matches(options::OPT_Link_Group) || Opt.hasFlag(options::LinkerInput)) {
+    // Clang's table does not mark -no-pie and -nopie as link options; they are.
+    append(O.LinkFlags, Text);
+  } else if (Opt.matches(options::OPT_I_Group) || Opt.matches(options::OPT_clang_i_Group) ||
+             Opt.matches(options::OPT_Preprocessor_Group)) {
+    append(O.ParseFlags, Text);
+    append(O.CompileFlags, Text);
+  } else if (Opt.hasFlag(options::LinkOption) || Opt.matches(options::OPT_f_Group) ||
+             Opt.matches(options::OPT_f_clang_Group) || Opt.matches(options::OPT_m_Group) ||
+             Opt.getID() == options::OPT_pthread) {
+    // -fsanitize=, -pthread, -m32, -fuse-ld=...: both compiling and linking.
+    append(O.CompileFlags, Text);
+    append(O.LinkFlags, Text);
+  } else {
+    append(O.CompileFlags, Text);
+  }
+}
+
+/// Reads Clang's options \p ClangArgv, as Clang's own table parses them,
+/// into \p O: the inputs and their languages, what the command does, and
+/// each flag for the steps that need it.
+Error readClangOptions(ArrayRef<const char *> ClangArgv, DriverOptions &O) {
   const opt::OptTable &Table = clang::driver::getDriverOptTable();
   unsigned MissingIndex = 0, MissingCount = 0;
   opt::InputArgList Parsed =
@@ -228,33 +347,7 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       O.PlainOnly.push_back(!mayHoldProcessOperations(Ty, !ForcedName.empty()));
       continue;
     }
-    switch (Opt.getID()) {
-    case options::OPT_o:
-      O.Output = A->getValue();
-      continue;
-    case options::OPT_c:
-      O.CompileOnly = true;
-      continue;
-    case options::OPT_S:
-      O.CompileOnly = O.Assemble = true;
-      continue;
-    case options::OPT_E:
-      O.CompileOnly = O.Preprocess = true;
-      continue;
-    case options::OPT_fsyntax_only:
-      O.CompileOnly = O.SyntaxOnly = true;
-      continue;
-    case options::OPT_v:
-      // Also clang's: it shows its include search list and the linker's
-      // command, which build systems read (CMake's implicit folders).
-      O.Verbose = true;
-      append(O.CompileFlags, Text);
-      append(O.LinkFlags, Text);
-      continue;
-    case options::OPT__HASH_HASH_HASH:
-      O.DryRun = O.Verbose = true;
-      continue;
-    case options::OPT_x: {
+    if (Opt.getID() == options::OPT_x) {
       StringRef Lang = A->getValue();
       Forced = Lang == "none" ? driver::types::TY_INVALID
                               : driver::types::lookupTypeForTypeSpecifier(Lang.data());
@@ -263,7 +356,7 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       ForcedName = Lang == "none" ? "" : Lang.str();
       continue;
     }
-    case options::OPT_std_EQ:
+    if (Opt.getID() == options::OPT_std_EQ) {
       if (Error E = checkStandard(A->getValue(), O.StdBeforeCxx20))
         return E;
       O.HasStd = true;
@@ -271,82 +364,29 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
       append(O.ParseFlags, Text);
       append(O.CompileFlags, Text);
       continue;
-    case options::OPT_M:
-    case options::OPT_MM:
-      O.Deps.Only = true;
-      [[fallthrough]];
-    case options::OPT_MD:
-    case options::OPT_MMD:
-      O.Deps.Write = true;
-      O.Deps.UserOnly = Opt.getID() == options::OPT_MM || Opt.getID() == options::OPT_MMD;
+    }
+    if (takeActionOption(*A, Text, O))
       continue;
-    case options::OPT_MF:
-      O.Deps.File = A->getValue();
-      continue;
-    case options::OPT_MT:
-    case options::OPT_MQ:
-      O.Deps.Targets.push_back(A->getValue());
-      continue;
-    case options::OPT_MP:
-      O.Deps.Phony = true;
-      continue;
-    case options::OPT__version:
-      O.Version = true;
-      [[fallthrough]];
-    case options::OPT_dumpversion:
-    case options::OPT_dumpmachine:
-    case options::OPT_print_file_name_EQ:
-    case options::OPT_print_prog_name_EQ:
-    case options::OPT_print_search_dirs:
-    case options::OPT_print_resource_dir:
-    case options::OPT_print_libgcc_file_name:
-    case options::OPT_print_target_triple:
-    case options::OPT_print_effective_triple:
-    case options::OPT_print_multi_directory:
-    case options::OPT_print_multi_lib:
-    case options::OPT_print_multi_os_directory:
-    case options::OPT_print_runtime_dir:
-    case options::OPT_print_targets:
-    case options::OPT_print_supported_cpus:
-    case options::OPT_print_diagnostic_options:
-    case options::OPT_print_multi_flags:
-    case options::OPT_print_enabled_extensions:
+    if (isCompilerQuery(*A, O)) {
       append(O.CompilerQuery, Text);
       continue;
-    case options::OPT_no_pie:
-    case options::OPT_nopie:
-      // Clang's table does not mark them as link options; they are.
-      append(O.LinkFlags, Text);
-      continue;
-    default:
-      break;
     }
-    if (Opt.matches(options::OPT_Link_Group) || Opt.hasFlag(options::LinkerInput)) {
-      append(O.LinkFlags, Text);
-    } else if (Opt.matches(options::OPT_I_Group) || Opt.matches(options::OPT_clang_i_Group) ||
-               Opt.matches(options::OPT_Preprocessor_Group)) {
-      append(O.ParseFlags, Text);
-      append(O.CompileFlags, Text);
-    } else if (Opt.hasFlag(options::LinkOption) || Opt.matches(options::OPT_f_Group) ||
-               Opt.matches(options::OPT_f_clang_Group) || Opt.matches(options::OPT_m_Group) ||
-               Opt.getID() == options::OPT_pthread) {
-      // -fsanitize=, -pthread, -m32, -fuse-ld=...: both compiling and linking.
-      append(O.CompileFlags, Text);
-      append(O.LinkFlags, Text);
-    } else {
-      append(O.CompileFlags, Text);
-    }
+    routeFlag(Opt, Text, O);
   }
-  if (O.Help)
-    return O;
   if (!O.Sources.empty() && OnlyHeaders && O.LinkInputs.empty())
     O.CompileOnly = true;
+  return Error::success();
+}
+
+/// Checks what the options ask for together, and completes \p O where one
+/// implies another (--translate-only to standard output, say).
+Error checkCombination(DriverOptions &O) {
   if (O.Sources.empty() && O.LinkInputs.empty()) {
     // `-v` alone shows the version and configuration, as clang++ does.
     if (O.Verbose && !O.DryRun && O.CompilerQuery.empty())
       O.CompilerQuery.push_back("-v");
     if (!O.CompilerQuery.empty())
-      return O;
+      return Error::success();
     return argError("no input files");
   }
   if ((O.CompileOnly || O.TranslateOnly || O.Deps.Only) && !O.Output.empty() &&
@@ -363,6 +403,27 @@ Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
     O.TranslateOnly = true;
   if (O.Deps.Write && O.Sources.size() > 1 && !O.Deps.File.empty())
     return argError("cannot specify -MF with several input files");
+  return Error::success();
+}
+} // namespace
+
+Expected<DriverOptions> parseCommandLine(ArrayRef<std::string> Args) {
+  DriverOptions O;
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  Expected<SmallVector<const char *, 64>> Argv = expandResponseFiles(Args, Saver);
+  if (!Argv)
+    return Argv.takeError();
+  Expected<SmallVector<const char *, 64>> ClangArgv = takePocOptions(*Argv, O);
+  if (!ClangArgv)
+    return ClangArgv.takeError();
+  O.ClangArguments.assign(ClangArgv->begin(), ClangArgv->end());
+  if (Error E = readClangOptions(*ClangArgv, O))
+    return E;
+  if (O.Help)
+    return O;
+  if (Error E = checkCombination(O))
+    return E;
   return O;
 }
 
