@@ -43,10 +43,6 @@ MessagePtr result_of(std::unique_ptr<Message> m, const char *what) {
   return owned(std::move(m));
 }
 
-} // namespace
-
-namespace {
-
 /// The reply slot of a synchronous request, on its caller's stack and
 /// registered for as long as it waits (Callers::add_waiting_slot).
 class WaitingSlot {

@@ -91,18 +91,14 @@ bool Engine::poll_once() {
 }
 
 void Engine::deliver_from_ring(int source, std::span<const std::byte> message) {
-  if (message.size() >= sizeof(Envelope)) {
-    Envelope e;
+  Envelope e;
+  if (message.size() >= sizeof e) {
     std::memcpy(&e, message.data(), sizeof e);
     if (e.kind == Kind::reply)
       POC_PROBE(reply_polled);
     else
       POC_PROBE(request_polled);
-  }
-  // A batch is unpacked straight from the ring.
-  Envelope e;
-  if (message.size() >= sizeof e) {
-    std::memcpy(&e, message.data(), sizeof e);
+    // A batch is unpacked straight from the ring.
     if (e.magic == Envelope::kMagic && e.kind == Kind::batch)
       return deliver_batch(source, message.subspan(sizeof e), links_.world());
   }

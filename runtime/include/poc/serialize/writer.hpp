@@ -16,6 +16,7 @@
 #include <memory>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace poc {
@@ -115,20 +116,15 @@ public:
   /// memory may outlive its last other holder until the block is sent
   /// (a page lent by the device that stores it, say).
   void write_block(const void *p, std::size_t n, std::shared_ptr<const void> owner) {
-    std::swap(owner_, owner);
+    OwnerScope scope(owner_, std::move(owner));
     write_block(p, n);
-    std::swap(owner_, owner);
   }
 
   /// Encodes \p *v, which keeps its out-of-band blocks alive: each is
   /// recorded as kept by \p v (as write_block with an owner). What a
   /// started call does with an argument it was given to move.
   template <class T> void write_kept(const std::shared_ptr<const T> &v) {
-    struct Release {
-      std::shared_ptr<const void> &owner;
-      ~Release() { owner.reset(); }
-    } release{owner_};
-    owner_ = v;
+    OwnerScope scope(owner_, v);
     write(*v);
   }
 
@@ -170,6 +166,21 @@ public:
   std::vector<std::shared_ptr<const void>> take_keepers() noexcept { return std::move(keepers_); }
 
 private:
+  /// Makes `owner` the owner of the blocks written while it lives, and
+  /// the one before it again afterwards, also if the writing throws.
+  class OwnerScope {
+  public:
+    OwnerScope(std::shared_ptr<const void> &current, std::shared_ptr<const void> owner)
+        : current_(current), outer_(std::exchange(current, std::move(owner))) {}
+    ~OwnerScope() { current_ = std::move(outer_); }
+    OwnerScope(const OwnerScope &) = delete;
+    OwnerScope &operator=(const OwnerScope &) = delete;
+
+  private:
+    std::shared_ptr<const void> &current_;
+    std::shared_ptr<const void> outer_;
+  };
+
   void grow(std::size_t n);
   void write_varint(std::uint64_t n);
 
