@@ -66,17 +66,102 @@ void Callers::add(Context &ctx, HostLock &) {
   contexts_[ctx.id] = &ctx;
 }
 
-void Callers::remove(const Context &ctx, HostLock &) { contexts_.erase(ctx.id); }
-
-void Callers::count_started(Context &ctx, HostLock &) {
-  ++ctx.outstanding;
-  ++unanswered_;
+void Callers::remove(Context &ctx, HostLock &) {
+  contexts_.erase(ctx.id);
+  if (!ctx.unacknowledged.empty())
+    ended_.emplace(ctx.id, std::move(ctx.unacknowledged));
 }
 
-void Callers::uncount_started(Context &ctx, HostLock &lk) {
+void Callers::count_started(Context &ctx, int host, bool replied, HostLock &) {
+  ++ctx.outstanding;
+  ++unanswered_;
+  if (replied)
+    return;
+  // Searched from the end: a stream of starts goes to the host last added.
+  std::vector<Unacknowledged> &list = ctx.unacknowledged;
+  auto it = std::find_if(list.rbegin(), list.rend(),
+                         [&](const Unacknowledged &u) { return u.host == host; });
+  if (it != list.rend()) {
+    // If asked already, it is asked for again once that query's
+    // acknowledgement is back.
+    ++it->count;
+    return;
+  }
+  list.push_back({host, 1, false});
+  ++unasked_;
+}
+
+void Callers::uncount_started(Context &ctx, int host, bool replied, HostLock &lk) {
   --ctx.outstanding;
   --unanswered_;
   engine_.progress().notify(lk);
+  if (replied)
+    return;
+  // A query sent meanwhile (by another thread of the context) counted it,
+  // and stays unanswered unless more requests follow; but a send fails
+  // only when its host has died or the job ends, and then nobody waits.
+  std::vector<Unacknowledged> &list = ctx.unacknowledged;
+  auto it = std::find_if(list.begin(), list.end(),
+                         [&](const Unacknowledged &u) { return u.host == host; });
+  if (it != list.end() && --it->count == 0 && !it->asked) {
+    list.erase(it);
+    --unasked_;
+  }
+}
+
+void Callers::ask(std::uint64_t context, std::vector<Unacknowledged> &list, HostLock &lk) {
+  for (Unacknowledged &u : list) {
+    if (u.asked || u.count <= 0)
+      continue;
+    engine_.sender().send(u.host, Kind::ack_query,
+                          AckQueryHead{context, static_cast<std::uint64_t>(u.count)}, {}, lk);
+    u.asked = true;
+    --unasked_;
+  }
+}
+
+void Callers::ask(Context &ctx, HostLock &lk) { ask(ctx.id, ctx.unacknowledged, lk); }
+
+bool Callers::must_ask(const Context &ctx, HostLock &) const noexcept {
+  return std::any_of(ctx.unacknowledged.begin(), ctx.unacknowledged.end(),
+                     [](const Unacknowledged &u) { return !u.asked && u.count > 0; });
+}
+
+void Callers::ask_all(HostLock &lk) {
+  if (unasked_ <= 0)
+    return;
+  for (auto &[id, ctx] : contexts_)
+    ask(id, ctx->unacknowledged, lk);
+  for (auto &[id, list] : ended_)
+    ask(id, list, lk);
+}
+
+void Callers::forget_acknowledged(std::uint64_t context, int host, std::int64_t finished) {
+  auto c = contexts_.find(context);
+  auto e = c == contexts_.end() ? ended_.find(context) : ended_.end();
+  std::vector<Unacknowledged> *list = c != contexts_.end() ? &c->second->unacknowledged
+                                      : e != ended_.end()  ? &e->second
+                                                           : nullptr;
+  if (!list)
+    return;
+  auto it = std::find_if(list->begin(), list->end(),
+                         [&](const Unacknowledged &u) { return u.host == host; });
+  if (it == list->end())
+    return;
+  const bool was_unasked = !it->asked;
+  it->asked = false;
+  it->count -= finished;
+  if (it->count > 0) {
+    // Started after the query: asked for by the next one.
+    if (!was_unasked)
+      ++unasked_;
+    return;
+  }
+  if (was_unasked)
+    --unasked_;
+  list->erase(it);
+  if (list->empty() && e != ended_.end())
+    ended_.erase(e);
 }
 
 std::shared_ptr<ReplySlot> Callers::new_reply_slot(int peer, std::uint64_t context_to_credit) {
@@ -180,6 +265,7 @@ void Callers::on_ack(const Message &m, HostLock &lk) {
                m.source(), e.what());
   }
   unanswered_ -= static_cast<std::int64_t>(ack.executed);
+  forget_acknowledged(ack.caller, m.source(), static_cast<std::int64_t>(ack.executed));
   auto c = contexts_.find(ack.caller);
   if (c == contexts_.end()) { // the caller has ended meanwhile
     engine_.progress().notify(lk);

@@ -58,6 +58,16 @@ public:
   const char *what = nullptr;
 };
 
+/// A context's started requests to one host that are not acknowledged
+/// yet. The host counts them as they finish and acknowledges them when
+/// asked (Completions).
+struct Unacknowledged {
+  int host = -1;
+  std::int64_t count = 0;
+  /// An ack_query for them is on its way, and its acknowledgement not back.
+  bool asked = false;
+};
+
 /// Who is calling: the main program or one process. Started calls are
 /// tracked per context so that poc::sync() waits for exactly the caller's
 /// own work.
@@ -65,6 +75,9 @@ struct Context {
   std::uint64_t id = 0;
   /// Started requests not yet acknowledged (or replied, for futures).
   std::int64_t outstanding = 0;
+  /// Of those, the ones acknowledged, per host they went to (a short list:
+  /// a caller talks to few hosts).
+  std::vector<Unacknowledged> unacknowledged;
   /// Errors of acknowledged started requests and of local tasks, reported
   /// by the next sync().
   std::vector<StartedError> errors;
@@ -95,8 +108,9 @@ public:
 
   /// Gives `ctx` an id and registers it.
   void add(Context &ctx, HostLock &lk);
-  /// Forgets `ctx`: acknowledgements for it are dropped.
-  void remove(const Context &ctx, HostLock &lk);
+  /// Forgets `ctx`: the errors of its requests acknowledged later are
+  /// reported as nobody's (report_unwaited_errors).
+  void remove(Context &ctx, HostLock &lk);
 
   /// A new reply slot (registered) for a request to `peer` about to be
   /// sent; its reply credits `context_to_credit` (0: none).
@@ -121,11 +135,21 @@ public:
   /// An acknowledgement arrived: credits its context and keeps the errors
   /// for its next sync().
   void on_ack(const Message &m, HostLock &lk);
-  /// A started request of `ctx` is about to leave: it counts in the
-  /// context's outstanding work and in the host's until it is answered.
-  void count_started(Context &ctx, HostLock &lk);
+  /// A started request of `ctx` to `host` is about to leave: it counts in
+  /// the context's outstanding work and in the host's until it is
+  /// answered: `replied` (it has a future) or acknowledged.
+  void count_started(Context &ctx, int host, bool replied, HostLock &lk);
   /// A request count_started counted did not leave (its send threw).
-  void uncount_started(Context &ctx, HostLock &lk);
+  void uncount_started(Context &ctx, int host, bool replied, HostLock &lk);
+  /// Asks each host that has unacknowledged requests of `ctx`, and was not
+  /// asked yet, to acknowledge them once they have finished.
+  void ask(Context &ctx, HostLock &lk);
+  /// True if `ctx` has unacknowledged requests that ask would ask for.
+  bool must_ask(const Context &ctx, HostLock &) const noexcept;
+  /// ask for every context, ended ones included.
+  void ask_all(HostLock &lk);
+  /// True if ask_all would ask for something.
+  bool must_ask_any(HostLock &) const noexcept { return unasked_ > 0; }
   /// True once every started request sent from this host, by any context,
   /// ended ones included, has been acknowledged or answered.
   bool all_started_answered(HostLock &) const noexcept { return unanswered_ <= 0; }
@@ -138,9 +162,21 @@ private:
   /// keeps a slot of new_reply_slot alive.
   ReplySlot *take_slot(std::uint64_t token, std::shared_ptr<ReplySlot> &owner);
 
+  /// Sends the ack_queries of `list` that are due.
+  void ask(std::uint64_t context, std::vector<Unacknowledged> &list, HostLock &lk);
+  /// `finished` requests of context `context` (live or ended) to `host`
+  /// were acknowledged.
+  void forget_acknowledged(std::uint64_t context, int host, std::int64_t finished);
+
   Engine &engine_;
   Context main_;
   std::unordered_map<std::uint64_t, Context *> contexts_;
+  /// The unacknowledged requests of contexts that have ended, still
+  /// counted until the end of the job (Host::drain asks for them).
+  std::unordered_map<std::uint64_t, std::vector<Unacknowledged>> ended_;
+  /// Entries of Unacknowledged, live and ended, with requests not asked
+  /// for.
+  std::int64_t unasked_ = 0;
   /// Started requests sent from this host and not yet answered, over all
   /// contexts (count_started).
   std::int64_t unanswered_ = 0;

@@ -120,33 +120,32 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const 
 namespace {
 
 /// Sends a started request (a call or a creation): it counts in the caller's
-/// outstanding work until the target acknowledges it, which poc::sync()
-/// waits for. Returns at once: the target receives out-of-band blocks only
-/// when it serves the request, so a started call whose caller waited for
-/// them would wait for a busy target, and two processes starting large
-/// calls to each other from their methods would wait for each other. The
-/// blocks are copied instead, and the engine keeps the copies until sent.
+/// outstanding work until the target acknowledges it, when poc::sync() asks
+/// (Completions), or replies to its future. Returns at once: the target receives out-of-band blocks
+/// only when it serves the request, so a started call whose caller waited for them would wait for a
+/// busy target, and two processes starting large calls to each other from their methods would wait
+/// for each other. The blocks are copied instead, and the engine keeps the copies until sent.
 /// Without blocks, it may wait to travel with the calls started after it
 /// to the same host (Sending::may_wait), never behind a later message.
 /// `what` names the request for its error ("ns::T::f"; null: unnamed).
 void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Writer &w,
                   const char *what) {
   // A started call with a future is answered by a reply, the others by an
-  // acknowledgement.
+  // acknowledgement when asked for.
   const bool reply = head.reply_token != 0;
   const int dest = head.target.host;
   trace::Slice traced(trace_cat(kind), what);
   h.connections().acquire(dest, reply);
   HostLock lk(h.engine().progress());
   h.callers().name_member(head.member, what, lk);
-  h.callers().count_started(ctx, lk);
+  h.callers().count_started(ctx, dest, reply, lk);
   lk.unlock();
   const std::uint32_t flow = trace_send(traced, h.rank(), head, w);
   try {
     h.engine().sender().send_writer(dest, kind, head, w, Sender::Sending::may_wait, flow);
   } catch (...) {
     lk.lock();
-    h.callers().uncount_started(ctx, lk);
+    h.callers().uncount_started(ctx, dest, reply, lk);
     if (reply)
       h.connections().release(dest, lk);
     throw;

@@ -17,12 +17,6 @@
 namespace poc::detail {
 namespace {
 
-/// Acknowledge started requests at least every this many.
-constexpr std::uint64_t kAckBatch = 64;
-/// How long an idle process keeps an acknowledgement back in case more
-/// started requests from the same caller arrive (a caller streaming starts
-/// then gets one acknowledgement per batch, not one per call).
-constexpr auto kAckLinger = std::chrono::microseconds(20);
 /// The most started calls a process's thread runs between two locks of
 /// the host mutex.
 constexpr std::size_t kServeRun = 64;
@@ -92,7 +86,7 @@ bool host_exists() noexcept { return g_host.load(std::memory_order_acquire) != n
 Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExtension *extension)
     : engine_(engine), connections_(connections), job_hosts_(job_hosts),
       in_place_allowed_(run_in_place_allowed()), extension_(extension), spawned_(engine, job_hosts),
-      callers_(engine), barriers_(engine) {
+      callers_(engine), completions_(engine), barriers_(engine) {
   // Before any thread starts: a request served at once may run code that
   // asks for the host (a constructor that creates a process, say).
   g_host.store(this, std::memory_order_release);
@@ -100,7 +94,6 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExten
   engine_.set_router([this](std::span<std::unique_ptr<Message>> messages,
                             const std::shared_ptr<Link> &link) { route(messages, link); });
   engine_.progress().set_watchdog([this](HostLock &lk) { spawned_.check_alive(lk); });
-  engine_.progress().set_quiet([this](HostLock &lk) { send_deferred_acks(lk); });
   engine_.peer_failures().set_handler([this](int peer, const std::string &failure, HostLock &lk) {
     spawned_.peer_failed(peer, failure, lk);
   });
@@ -164,6 +157,8 @@ void Host::route_one(std::unique_ptr<Message> m, const std::shared_ptr<Link> &li
     POC_PROBE(reply_routed);
   } else if (kind == Kind::ack)
     callers_.on_ack(*m, lk);
+  else if (kind == Kind::ack_query)
+    completions_.asked(*m, lk);
   else if (Barriers::handles(kind))
     barriers_.route(*m, lk);
   else if (Connections::handles(kind))
@@ -245,8 +240,6 @@ void Host::add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLoc
 }
 
 void Host::enqueue(Process &p, std::unique_ptr<Message> m, HostLock &lk) {
-  if (is_started(m->kind()))
-    ++p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
   p.mailbox.push_back(std::move(m));
   if (!p.served)
     return schedule(p, lk);
@@ -285,27 +278,10 @@ void Host::run_in_place(Process &p, std::unique_ptr<Message> m, const char *meth
   Callers::adopt(caller);
   m.reset();
   lk.lock();
-  finish(p, *done, lk);
+  finish(*done, lk);
   p.served = false;
   if (!p.mailbox.empty() || stopping_)
-    return schedule(p, lk);
-  // Nobody lingers for more requests here: the poller acknowledges them
-  // once nothing more arrives (a full batch has gone already).
-  if (p.unacked &&
-      std::find(deferred_acks_.begin(), deferred_acks_.end(), p.id) == deferred_acks_.end()) {
-    deferred_acks_.push_back(p.id);
-    engine_.progress().when_quiet(lk);
-  }
-}
-
-void Host::send_deferred_acks(HostLock &lk) {
-  for (const ProcessId &id : deferred_acks_) {
-    auto it = processes_.find(id);
-    // A process that ended or is served again acknowledges by itself.
-    if (it != processes_.end() && !it->second->served)
-      flush_acks(*it->second, false, lk);
-  }
-  deferred_acks_.clear();
+    schedule(p, lk);
 }
 
 void Host::reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead,
@@ -317,7 +293,7 @@ void Host::reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &
   if (h.reply_token)
     send_failure_reply(m->source(), h.reply_token, why, lk);
   else if (is_started(m->kind()))
-    send_ack(m->source(), h.caller, 1, {{h.member, why}}, lk);
+    completions_.finished(m->source(), h.caller, h.member, &why, lk);
   dead.push_back(std::move(m));
 }
 
@@ -326,17 +302,6 @@ void Host::send_failure_reply(int dest, std::uint64_t token, const RemoteFailure
   Writer body;
   why.write(body);
   engine_.sender().send(dest, Kind::reply, ReplyHead{token, Status::failed}, body.bytes(), lk);
-}
-
-void Host::send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
-                    const std::vector<StartedFailure> &errors, HostLock &lk) {
-  Writer body;
-  body.write_size(errors.size());
-  for (const auto &e : errors) {
-    body.write(e.member);
-    e.failure.write(body);
-  }
-  engine_.sender().send(dest, Kind::ack, AckHead{caller, executed}, body.bytes(), lk);
 }
 
 // ---------------------------------------------------------------- processes
@@ -401,14 +366,6 @@ void Host::serve(Worker &w, Process &p, HostLock &lk) {
   std::vector<std::unique_ptr<Message>> &run = w.run;
   std::vector<Executed> &done = w.done;
   for (;;) {
-    if (p.mailbox.empty() && p.unacked && !stopping_) {
-      auto until = std::chrono::steady_clock::now() + kAckLinger;
-      engine_.progress().wait_until(lk, [&] {
-        return !p.mailbox.empty() || stopping_ || std::chrono::steady_clock::now() >= until;
-      });
-      if (p.mailbox.empty())
-        flush_acks(p, false, lk);
-    }
     if (stopping_)
       break;
     if (p.mailbox.empty()) {
@@ -439,11 +396,7 @@ void Host::serve(Worker &w, Process &p, HostLock &lk) {
     lk.lock();
     bool ended = false;
     for (const Executed &d : done) {
-      // Counted as queued until finished, so that the acknowledgement
-      // waits for the end of the run.
-      if (is_started(d.kind))
-        --p.acks[{d.source, d.head.caller}].queued;
-      finish(p, d, lk);
+      finish(d, lk);
       ended |= d.ended;
     }
     if (ended)
@@ -462,7 +415,7 @@ void Host::end_process(Process &p, HostLock &lk) {
     lk.lock();
   }
   // The process has ended (destroyed, or the job is ending): refuse what
-  // is still queued and acknowledge what was executed. An activation of a
+  // is still queued (counted as finished, with its error). An activation of a
   // persistent process's address is not for this process but for the next
   // one with its id: the reply that ended this one (delete, a failed
   // activation) left before this cleanup, so the caller may already have
@@ -477,14 +430,11 @@ void Host::end_process(Process &p, HostLock &lk) {
       next_activation.push_back(std::move(m));
       continue;
     }
-    if (is_started(kind))
-      --p.acks[{m->source(), m->head<RequestHead>().caller}].queued;
     reject(std::move(m),
            RemoteFailure::of<usage_error>(stopping_ ? "the program has ended"
                                                     : ended_text(p.id, p.cls->name)),
            dead, lk);
   }
-  flush_acks(p, true, lk);
   ended_.emplace(p.id, p.cls->name);
   callers_.remove(p.context, lk);
   auto it = processes_.find(p.id);
@@ -575,44 +525,12 @@ Host::Executed Host::execute(Process &p, Message &m, bool in_place) {
   return Executed{m.source(), kind, h, std::move(failure), responder.sent(), ended};
 }
 
-void Host::finish(Process &p, const Executed &done, HostLock &lk) {
+void Host::finish(const Executed &done, HostLock &lk) {
   if (is_started(done.kind))
-    finish_started(p, done, lk);
+    completions_.finished(done.source, done.head.caller, done.head.member,
+                          done.failure ? &*done.failure : nullptr, lk);
   else if (done.failure && done.head.reply_token && !done.replied)
     send_failure_reply(done.source, done.head.reply_token, *done.failure, lk);
-}
-
-void Host::finish_started(Process &p, const Executed &done, HostLock &lk) {
-  auto key = std::make_pair(done.source, done.head.caller);
-  Process::AckState &st = p.acks[key];
-  ++st.executed;
-  ++p.unacked;
-  if (done.failure)
-    st.errors.push_back({done.head.member, *done.failure});
-  // Acknowledge now after a full batch, or if this caller has nothing more
-  // queued while others keep the process busy; an idle process lingers.
-  if (st.executed >= kAckBatch || (st.queued == 0 && !p.mailbox.empty())) {
-    p.unacked -= st.executed;
-    send_ack(key.first, key.second, st.executed, st.errors, lk);
-    st.executed = 0;
-    st.errors.clear();
-  }
-}
-
-void Host::flush_acks(Process &p, bool all, HostLock &lk) {
-  for (auto it = p.acks.begin(); it != p.acks.end();) {
-    auto &[key, st] = *it;
-    if (st.executed && (all || st.queued == 0)) {
-      p.unacked -= st.executed;
-      send_ack(key.first, key.second, st.executed, st.errors, lk);
-      st.executed = 0;
-      st.errors.clear();
-    }
-    if (st.queued == 0 && st.executed == 0)
-      it = p.acks.erase(it);
-    else
-      ++it;
-  }
 }
 
 void Host::make_live(Process &p, void *object) {
@@ -690,12 +608,14 @@ std::size_t Host::reporting_hosts(HostLock &lk) const {
 void Host::drain(HostLock &lk) {
   engine_.progress().wait_until(lk, [&] { return processes_.empty(); }, WaitRole::idle);
   // Every process here has ended, and so, once the others have, each
-  // request started from here has been executed or refused, and its
-  // acknowledgement is on its way: often after the reply that ended its
-  // process, so that nothing else would route it. Routed before this
-  // host reports done, its errors are reported (report_main_errors, or at
-  // once for a process that has ended).
-  engine_.progress().wait_until(lk, [&] { return callers_.all_started_answered(lk); });
+  // request started from here has been executed or refused. Their hosts
+  // are asked for what nobody asked for yet (the calls of main and of
+  // processes that ended without poc::sync()), so that the errors among
+  // them are reported (report_main_errors, or at once for a process that
+  // has ended) before this host reports done.
+  for (callers_.ask_all(lk); !callers_.all_started_answered(lk); callers_.ask_all(lk))
+    engine_.progress().wait_until(
+        lk, [&] { return callers_.all_started_answered(lk) || callers_.must_ask_any(lk); });
   // Every host still serves (nobody finishes before all are done), so the
   // hosts this one connected to answer the close handshakes.
   lk.unlock();

@@ -10,6 +10,7 @@
 
 #include "barriers.hpp"
 #include "callers.hpp"
+#include "completions.hpp"
 #include "process.hpp"
 #include "transport/connections.hpp"
 #include "transport/engine.hpp"
@@ -117,16 +118,12 @@ private:
   /// from route(), so at most one runs in place per thread: it cannot poll,
   /// so it cannot receive another.
   void run_in_place(Process &p, std::unique_ptr<Message> m, const char *method, HostLock &lk);
-  /// Sends the acknowledgements that calls run in place left for the
-  /// poller's next quiet round (Progress::set_quiet), so that a stream of
-  /// them is acknowledged in batches, as a served process does.
-  void send_deferred_acks(HostLock &lk);
   /// Gives `p` a pool thread for its queued requests (start_process) and
   /// wakes it, unless it is this thread, which serves it when it stops
   /// polling.
   void schedule(Process &p, HostLock &lk);
-  /// Refuses request `m` with `why`: an error reply or acknowledgement to
-  /// its caller; its out-of-band blocks are drained later from `dead`.
+  /// Refuses request `m` with `why`: an error reply to its caller, or an
+  /// error counted as finished (Completions); its out-of-band blocks are drained later from `dead`.
   void reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead, HostLock &lk);
   /// Adds process `target` of class `cls` and queues its first request.
   void add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLock &lk);
@@ -137,7 +134,7 @@ private:
   void start_process(Process &p, HostLock &lk);
   void worker_main(Worker *w);
   /// Runs `p`'s queued requests on pool thread `w`; returns when its
-  /// mailbox is empty (and its acknowledgements sent), or after ending it.
+  /// mailbox is empty, or after ending it.
   void serve(Worker &w, Process &p, HostLock &lk);
   /// Ends process `p`, whose requests stop here: refuses what is queued
   /// and removes it from the table.
@@ -146,13 +143,9 @@ private:
   /// reply copies what it sends, so that nothing waits), without the host
   /// mutex; finish() then tells its caller what needs telling.
   Executed execute(Process &p, Message &m, bool in_place = false);
-  /// Acknowledges a started request (finish_started) or answers a failed
-  /// one whose reply was not sent.
-  void finish(Process &p, const Executed &done, HostLock &lk);
-  void finish_started(Process &p, const Executed &done, HostLock &lk);
-  void flush_acks(Process &p, bool all, HostLock &lk);
-  void send_ack(int dest, std::uint64_t caller, std::uint64_t executed,
-                const std::vector<StartedFailure> &errors, HostLock &lk);
+  /// Counts a started request as finished (Completions) or answers a
+  /// failed one whose reply was not sent.
+  void finish(const Executed &done, HostLock &lk);
   void send_failure_reply(int dest, std::uint64_t token, const RemoteFailure &why, HostLock &lk);
   /// Reports a failed method or a deletion of a group member to its group.
   void abandon_if_member(const Process &p, const std::string &event) noexcept;
@@ -176,6 +169,8 @@ private:
   /// A spawned host's heartbeat to its parent (none on the job's ranks).
   std::optional<Heartbeat> heartbeat_;
   Callers callers_;
+  /// The started requests finished here, until their callers ask.
+  Completions completions_;
   Barriers barriers_;
 
   // The process table.
@@ -193,9 +188,6 @@ private:
   std::vector<Worker *> idle_workers_;
   /// While the job ends: processes to end once a pool thread is free.
   std::deque<Process *> runnable_;
-  /// Processes whose calls ran in place and are not all acknowledged yet
-  /// (send_deferred_acks).
-  std::vector<ProcessId> deferred_acks_;
 
   // Shutdown.
   bool stopping_ = false;

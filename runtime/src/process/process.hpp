@@ -10,10 +10,8 @@
 
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace poc::detail {
@@ -40,16 +38,6 @@ struct Process {
   /// one at a time, so requests run in the order they arrived.
   bool served = false;
   Context context;
-  /// Per caller (host, context): started requests queued, and executed but
-  /// not yet acknowledged (with their errors).
-  struct AckState {
-    int queued = 0;
-    std::uint64_t executed = 0;
-    std::vector<StartedFailure> errors;
-  };
-  std::map<std::pair<int, std::uint64_t>, AckState> acks;
-  /// Executed started requests not yet acknowledged (all callers).
-  std::uint64_t unacked = 0;
   /// The layer above's state for this process, null if it keeps none.
   std::unique_ptr<ProcessAttachment> attachment;
 };

@@ -19,8 +19,13 @@ std::vector<StartedError> finish_started_work() {
   std::vector<std::thread> tasks;
   {
     HostLock lk(h.engine().progress());
-    h.engine().progress().wait_until(
-        lk, [&] { return ctx.outstanding <= 0 && ctx.tasks_running == 0; }, WaitRole::patient);
+    auto finished = [&] { return ctx.outstanding <= 0 && ctx.tasks_running == 0; };
+    // The hosts acknowledge when asked; an acknowledgement that leaves some
+    // unacknowledged (requests started meanwhile by the context's local
+    // tasks) is followed by another query.
+    for (h.callers().ask(ctx, lk); !finished(); h.callers().ask(ctx, lk))
+      h.engine().progress().wait_until(
+          lk, [&] { return finished() || h.callers().must_ask(ctx, lk); }, WaitRole::patient);
     errors.swap(ctx.errors);
     tasks.swap(ctx.tasks);
   }

@@ -205,7 +205,6 @@ void Progress::lead(HostLock &lk, Waiter &self) {
       backoff.reset();
       leader_napping_ = false;
     } else {
-      run_quiet_work(lk);
       backoff.pause(lk, self.cv);
       leader_napping_ = backoff.napping();
       // Followers with deadlines (block receives) re-check while it is quiet.
@@ -216,16 +215,8 @@ void Progress::lead(HostLock &lk, Waiter &self) {
     if ((*self.pred)())
       break;
   }
-  run_quiet_work(lk);
   leader_ = nullptr;
   hand_off(&self);
-}
-
-void Progress::run_quiet_work(HostLock &lk) {
-  if (!quiet_wanted_)
-    return;
-  quiet_wanted_ = false;
-  quiet_(lk);
 }
 
 void Progress::watch(HostLock &lk, bool napping) {

@@ -86,16 +86,6 @@ public:
   /// that polls (SpawnedHosts::check_alive).
   void set_watchdog(std::function<void(HostLock &)> check) { watchdog_ = std::move(check); }
 
-  /// `work` runs with the mutex held, on the thread that polls, after a
-  /// round that received nothing or as the poller gives the role up, once
-  /// for each time when_quiet asked for it: what may wait until nothing
-  /// more arrives at once (Host's acknowledgements of calls run in place,
-  /// sent for a whole stream).
-  void set_quiet(std::function<void(HostLock &)> work) { quiet_ = std::move(work); }
-  /// Asks for the quiet work to run (set_quiet); an idle poller's rounds
-  /// test only this flag.
-  void when_quiet(HostLock &) noexcept { quiet_wanted_ = true; }
-
   /// Returns (with `lk` held) once `pred()` holds; `pred` is evaluated with
   /// the mutex held, by this thread or by the poller. Throws usage_error if
   /// it would have to wait under a NoWaiting.
@@ -137,8 +127,6 @@ private:
   void wait(HostLock &lk, const std::function<bool()> &pred, WaitRole role);
   void lead(HostLock &lk, Waiter &self);
   void hand_off(Waiter *self);
-  /// Runs the quiet work if when_quiet asked for it.
-  void run_quiet_work(HostLock &lk);
   /// True if `role` may take the poller role now that nobody has it.
   bool may_lead(WaitRole role) const noexcept;
   /// True if a waiter of an earlier role than `role` waits.
@@ -151,8 +139,6 @@ private:
   std::mutex mu_;
   Poll poll_;
   std::function<void(HostLock &)> watchdog_;
-  std::function<void(HostLock &)> quiet_;
-  bool quiet_wanted_ = false;
   std::chrono::steady_clock::time_point watched_at_ = std::chrono::steady_clock::now();
   unsigned watch_rounds_ = 0;
   std::vector<Waiter *> waiters_;

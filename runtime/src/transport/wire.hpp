@@ -23,7 +23,8 @@ namespace poc::detail {
 /// rule orders creation, calls and destruction per sender.
 enum class Kind : std::uint8_t {
   // Requests (RequestHead; body: arguments). Replied to (ReplyHead) when
-  // RequestHead::reply_token is set, else acknowledged (AckHead).
+  // RequestHead::reply_token is set, else counted and acknowledged when
+  // the caller asks (AckQueryHead, AckHead).
   call = 1,       ///< synchronous call of `member`
   start,          ///< started call, acknowledged
   start_future,   ///< started call whose reply fills a future
@@ -36,8 +37,9 @@ enum class Kind : std::uint8_t {
                   ///< (body: its address, then the constructor's arguments)
   checkpoint,     ///< save persistent process `target` now; reply when saved
   // Answers.
-  reply, ///< ReplyHead; body: copy-backs then the result, or a RemoteFailure
-  ack,   ///< AckHead; body: the RemoteFailures of the acknowledged requests
+  reply,     ///< ReplyHead; body: copy-backs then the result, or a RemoteFailure
+  ack,       ///< AckHead; body: the RemoteFailures of the acknowledged requests
+  ack_query, ///< AckQueryHead; no body: acknowledge once that many have finished
   // Barriers of process groups.
   barrier_arrive,  ///< BarrierArrive; no body
   barrier_release, ///< BarrierRelease; body: the error when it failed
@@ -118,9 +120,20 @@ struct ReplyHead {
 struct AckHead {
   /// The caller context the requests came from.
   std::uint64_t caller = 0;
-  /// How many of its requests were executed.
+  /// How many of its requests have finished (executed or refused) since
+  /// its last acknowledgement.
   std::uint64_t executed = 0;
   static constexpr bool accepts(Kind k) noexcept { return k == Kind::ack; }
+};
+
+/// A caller waits for its started requests to the receiving host: it asks
+/// to be acknowledged once `awaited` of them have finished (counted since
+/// its last acknowledgement from that host).
+struct AckQueryHead {
+  /// The caller context the requests came from.
+  std::uint64_t caller = 0;
+  std::uint64_t awaited = 0;
+  static constexpr bool accepts(Kind k) noexcept { return k == Kind::ack_query; }
 };
 
 /// A member of `group` reached barrier `epoch`; the group has `members`.
@@ -178,6 +191,8 @@ constexpr std::size_t head_bytes(Kind k) noexcept {
     return sizeof(ReplyHead);
   if (AckHead::accepts(k))
     return sizeof(AckHead);
+  if (AckQueryHead::accepts(k))
+    return sizeof(AckQueryHead);
   if (BarrierArrive::accepts(k))
     return sizeof(BarrierArrive);
   if (BarrierRelease::accepts(k))
