@@ -86,7 +86,8 @@ bool host_exists() noexcept { return g_host.load(std::memory_order_acquire) != n
 Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExtension *extension)
     : engine_(engine), connections_(connections), job_hosts_(job_hosts),
       in_place_allowed_(run_in_place_allowed()), extension_(extension), spawned_(engine, job_hosts),
-      callers_(engine), completions_(engine), barriers_(engine) {
+      callers_(engine), completions_(engine), barriers_(engine),
+      threads_(engine.progress(), [this](Process &p, HostLock &lk) { serve(p, lk); }) {
   // Before any thread starts: a request served at once may run code that
   // asks for the host (a constructor that creates a process, say).
   g_host.store(this, std::memory_order_release);
@@ -100,15 +101,8 @@ Host::Host(Engine &engine, Connections &connections, int job_hosts, ProcessExten
   if (engine_.parent() >= 0)
     heartbeat_.emplace(engine_, engine_.parent());
   HostLock lk(engine_.progress());
-  for (std::size_t i = 0; i < kPrespawnedWorkers; ++i) {
-    auto w = std::make_unique<Worker>();
-    Worker *raw = w.get();
-    w->thread = std::thread(&Host::worker_main, this, raw);
-    workers_.push_back(std::move(w));
-  }
+  threads_.prestart(kPrespawnedWorkers, lk);
 }
-
-thread_local Host::Worker *Host::t_worker_ = nullptr;
 
 Host::~Host() {
   join_all();
@@ -250,7 +244,7 @@ void Host::schedule(Process &p, HostLock &lk) {
   start_process(p, lk);
   // The poller that received the request serves it when it leaves the
   // poller role, which it checks by itself: nobody to wake.
-  if (t_worker_ && t_worker_->assigned == &p)
+  if (ThreadPool::assigned_here(p))
     return;
   engine_.progress().notify(lk);
 }
@@ -306,65 +300,22 @@ void Host::send_failure_reply(int dest, std::uint64_t token, const RemoteFailure
 
 // ---------------------------------------------------------------- processes
 
-void Host::start_process(Process &p, HostLock &) {
+void Host::start_process(Process &p, HostLock &lk) {
   p.served = true;
-  Worker *w = nullptr;
-  if (t_worker_ && t_worker_->free) {
-    w = t_worker_;
-    idle_workers_.erase(std::find(idle_workers_.begin(), idle_workers_.end(), w));
-  } else if (!idle_workers_.empty()) {
-    w = idle_workers_.back();
-    idle_workers_.pop_back();
-  } else if (stopping_) {
-    // Ending a process never waits for another, so a busy thread is soon
-    // free; a process per thread would start a thread per idle process.
-    runnable_.push_back(&p);
-    return;
-  }
-  if (w) {
-    w->assigned = &p;
-    w->free = false;
-    return;
-  }
-  // Every thread is busy, maybe waiting for this very process: it gets a
-  // thread of its own.
-  auto owned = std::make_unique<Worker>();
-  owned->assigned = &p;
-  owned->thread = std::thread(&Host::worker_main, this, owned.get());
-  workers_.push_back(std::move(owned));
+  threads_.assign(p, stopping_, lk);
 }
 
-void Host::worker_main(Worker *w) {
-  t_worker_ = w;
-  trace::name_thread("pool thread");
-  HostLock lk(engine_.progress());
-  for (;;) {
-    if (!w->assigned && !runnable_.empty()) {
-      w->assigned = runnable_.front();
-      runnable_.pop_front();
-    }
-    if (!w->assigned) {
-      w->free = true;
-      idle_workers_.push_back(w);
-      engine_.progress().wait_until(lk, [&] { return w->assigned || w->exit; }, WaitRole::free);
-      if (!w->assigned) {
-        idle_workers_.erase(std::find(idle_workers_.begin(), idle_workers_.end(), w));
-        return;
-      }
-    }
-    serve(*w, *std::exchange(w->assigned, nullptr), lk);
-  }
-}
-
-void Host::serve(Worker &w, Process &p, HostLock &lk) {
+void Host::serve(Process &p, HostLock &lk) {
   trace::Slice serving(trace::Cat::serve, nullptr, trace::On::thread);
   if (serving.active()) {
     serving.event().cls = p.cls->name.c_str();
     serving.event().process = p.id;
   }
   Callers::adopt(&p.context);
-  std::vector<std::unique_ptr<Message>> &run = w.run;
-  std::vector<Executed> &done = w.done;
+  // Kept by the thread, so that serving a request allocates nothing (a
+  // thread serves one process at a time).
+  thread_local std::vector<std::unique_ptr<Message>> run;
+  thread_local std::vector<Executed> done;
   for (;;) {
     if (stopping_)
       break;
@@ -662,12 +613,7 @@ void Host::join_all() {
   std::vector<std::thread> threads;
   {
     HostLock lk(engine_.progress());
-    for (auto &w : workers_) {
-      w->exit = true;
-      if (w->thread.joinable())
-        threads.push_back(std::move(w->thread));
-    }
-    engine_.progress().notify(lk);
+    threads = threads_.stop(lk);
     for (auto &t : callers_.main().tasks)
       if (t.joinable())
         threads.push_back(std::move(t));

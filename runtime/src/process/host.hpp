@@ -12,6 +12,7 @@
 #include "callers.hpp"
 #include "completions.hpp"
 #include "process.hpp"
+#include "thread_pool.hpp"
 #include "transport/connections.hpp"
 #include "transport/engine.hpp"
 #include "transport/spawn.hpp"
@@ -82,22 +83,7 @@ private:
     /// The process ended.
     bool ended = false;
   };
-  /// A pool thread.
-  struct Worker {
-    std::thread thread;
-    /// The process it serves next.
-    Process *assigned = nullptr;
-    /// Waiting for a process to serve and none assigned yet (it is then
-    /// in idle_workers_).
-    bool free = false;
-    bool exit = false;
-    /// serve()'s lists, kept so that serving a request allocates nothing.
-    std::vector<std::unique_ptr<Message>> run;
-    std::vector<Executed> done;
-  };
   using Graves = std::vector<std::unique_ptr<Message>>;
-  /// The pool thread running on this thread, if it is one.
-  static thread_local Worker *t_worker_;
 
   /// Routes what arrived on `link` (Engine::Router), under one lock.
   void route(std::span<std::unique_ptr<Message>> messages, const std::shared_ptr<Link> &link);
@@ -127,15 +113,12 @@ private:
   void reject(std::unique_ptr<Message> m, const RemoteFailure &why, Graves &dead, HostLock &lk);
   /// Adds process `target` of class `cls` and queues its first request.
   void add_process(const ClassInfo &cls, std::unique_ptr<Message> m, HostLock &lk);
-  /// Gives `p`, which has requests and no thread, a pool thread: the
-  /// calling thread if it is a free pool thread (the request then runs
-  /// where it arrived), else an idle one, else a new one; while the job
-  /// ends, it waits for a busy one instead.
+  /// Marks `p`, which has requests and no thread, served and gives it a
+  /// pool thread (ThreadPool::assign; while the job ends, a busy one).
   void start_process(Process &p, HostLock &lk);
-  void worker_main(Worker *w);
-  /// Runs `p`'s queued requests on pool thread `w`; returns when its
+  /// Runs `p`'s queued requests on its pool thread; returns when its
   /// mailbox is empty, or after ending it.
-  void serve(Worker &w, Process &p, HostLock &lk);
+  void serve(Process &p, HostLock &lk);
   /// Ends process `p`, whose requests stop here: refuses what is queued
   /// and removes it from the table.
   void end_process(Process &p, HostLock &lk);
@@ -182,12 +165,8 @@ private:
   std::unordered_map<ProcessId, std::string> ended_;
   std::atomic<std::uint64_t> next_serial_{1};
 
-  // The pool of threads that serve processes.
-  std::vector<std::unique_ptr<Worker>> workers_;
-  /// Free pool threads.
-  std::vector<Worker *> idle_workers_;
-  /// While the job ends: processes to end once a pool thread is free.
-  std::deque<Process *> runnable_;
+  /// The threads that serve processes; its threads call serve().
+  ThreadPool threads_;
 
   // Shutdown.
   bool stopping_ = false;
