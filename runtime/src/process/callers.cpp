@@ -66,10 +66,15 @@ void Callers::add(Context &ctx, HostLock &) {
   contexts_[ctx.id] = &ctx;
 }
 
-void Callers::remove(Context &ctx, HostLock &) {
+void Callers::remove(Context &ctx, HostLock &lk) {
   contexts_.erase(ctx.id);
-  if (!ctx.unacknowledged.empty())
-    ended_.emplace(ctx.id, std::move(ctx.unacknowledged));
+  if (ctx.unacknowledged.empty())
+    return;
+  // Nobody will wait for them: asked for now, so that their errors are
+  // reported soon and a host whose processes come and go keeps no list
+  // per ended process until the end of the job.
+  auto it = ended_.emplace(ctx.id, std::move(ctx.unacknowledged)).first;
+  ask(ctx.id, it->second, lk);
 }
 
 void Callers::count_started(Context &ctx, int host, bool replied, HostLock &) {

@@ -108,8 +108,9 @@ public:
 
   /// Gives `ctx` an id and registers it.
   void add(Context &ctx, HostLock &lk);
-  /// Forgets `ctx`: the errors of its requests acknowledged later are
-  /// reported as nobody's (report_unwaited_errors).
+  /// Forgets `ctx`, and asks for the acknowledgement of its started
+  /// requests at once: their errors are reported as nobody's
+  /// (report_unwaited_errors).
   void remove(Context &ctx, HostLock &lk);
 
   /// A new reply slot (registered) for a request to `peer` about to be
@@ -171,8 +172,8 @@ private:
   Engine &engine_;
   Context main_;
   std::unordered_map<std::uint64_t, Context *> contexts_;
-  /// The unacknowledged requests of contexts that have ended, still
-  /// counted until the end of the job (Host::drain asks for them).
+  /// The unacknowledged requests of contexts that have ended, until their
+  /// acknowledgements arrive.
   std::unordered_map<std::uint64_t, std::vector<Unacknowledged>> ended_;
   /// Entries of Unacknowledged, live and ended, with requests not asked
   /// for.
