@@ -81,6 +81,21 @@ int profile_starts(Echo *e, int calls) {
   return 0;
 }
 
+/// Microseconds per round trip of a 4-byte MPI_Send/MPI_Recv ping-pong
+/// with `e`'s rank, `iters` of them (the raw baseline of a round trip).
+double raw_ping_pong(Echo *e, int peer, int iters) {
+  bench::start_raw(e, I::raw_pong_0, 0, iters);
+  int v = 0;
+  auto t0 = clock_type::now();
+  for (int i = 0; i < iters; ++i) {
+    MPI_Send(&v, 1, MPI_INT, peer, 10, bench::raw_comm);
+    MPI_Recv(&v, 1, MPI_INT, peer, 10, bench::raw_comm, MPI_STATUS_IGNORE);
+  }
+  double us = seconds_since(t0) / iters * 1e6;
+  poc::sync();
+  return us;
+}
+
 /// The start throughput rows: streams of started calls (plain, and to the
 /// POC_NONBLOCKING method) vs the MPI_Isend message rate (16-byte
 /// payloads), alternated.
@@ -118,6 +133,19 @@ void start_rows(Echo *e, int peer) {
       alternate(raw_stream, stream_of(&Echo_client::put_in_place_0_start));
   row("start throughput, POC_NONBLOCKING method (calls/s)", rate_in_place, raw_rate_in_place,
       "1/s");
+  // One started call and the poc::sync() that waits for it: the call, then
+  // the query and its acknowledgement (docs/runtime.md section 4).
+  const int syncs = 20000;
+  auto [synced, raw_synced] = alternate([&] { return raw_ping_pong(e, peer, syncs); },
+                                        [&] {
+                                          auto t0 = clock_type::now();
+                                          for (int i = 0; i < syncs; ++i) {
+                                            Echo_client::put_0_start(e, 0, 1);
+                                            poc::sync();
+                                          }
+                                          return seconds_since(t0) / syncs * 1e6;
+                                        });
+  row("one start, then poc::sync() (us)", synced, raw_synced, "us");
 }
 
 int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls, bool in_place,
@@ -141,18 +169,7 @@ int poc_main(double spawn_ms, int idle, bool rt_only, int profiled_calls, bool i
 
   // Synchronous call round trip vs a 4-byte MPI_Send/MPI_Recv ping-pong.
   const int iters = 20000;
-  auto raw_round_trip = [&] {
-    bench::start_raw(e, I::raw_pong_0, 0, iters);
-    int v = 0;
-    auto t0 = clock_type::now();
-    for (int i = 0; i < iters; ++i) {
-      MPI_Send(&v, 1, MPI_INT, peer, 10, bench::raw_comm);
-      MPI_Recv(&v, 1, MPI_INT, peer, 10, bench::raw_comm, MPI_STATUS_IGNORE);
-    }
-    double us = seconds_since(t0) / iters * 1e6;
-    poc::sync();
-    return us;
-  };
+  auto raw_round_trip = [&] { return raw_ping_pong(e, peer, iters); };
   auto round_trip_of = [&](int (*call)(Echo *, int)) {
     return [&, call] {
       int x = 0;
