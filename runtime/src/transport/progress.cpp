@@ -113,8 +113,14 @@ bool Progress::outranked(WaitRole role) const noexcept {
   case WaitRole::process:
     return false;
   case WaitRole::patient:
-  case WaitRole::free:
     return process_waiters_ > 0;
+  case WaitRole::free:
+    // A patient waiter polls for itself where no request could be for an
+    // idle process of this host (no free pollers wanted): it then receives
+    // what it waits for without a thread switch.
+    return process_waiters_ > 0 ||
+           (patient_waiters_ > 0 &&
+            free_pollers_wanted_until_ != std::chrono::steady_clock::time_point::max());
   case WaitRole::idle:
     return process_waiters_ > 0 || free_waiters_ > 0;
   }
@@ -136,6 +142,8 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
     ++process_waiters_;
   else if (role != WaitRole::idle)
     ++free_waiters_;
+  if (role == WaitRole::patient)
+    ++patient_waiters_;
   // A poller of a later role should hand over to us promptly.
   if (leader_ && outranked(leader_->role))
     leader_->cv.notify_one();
@@ -173,6 +181,8 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
     --process_waiters_;
   else if (role != WaitRole::idle)
     --free_waiters_;
+  if (role == WaitRole::patient)
+    --patient_waiters_;
   // Leaving without polling: someone else must poll.
   if (!leader_ && !waiters_.empty() && !handed_off)
     hand_off(nullptr);

@@ -44,7 +44,9 @@ enum class WaitRole {
   /// waiter does, so a thread that waits for its next piece of work (a
   /// dataflow worker) receives it itself, without a thread switch. Like a
   /// `free` one it looks now and then while another thread polls, and the
-  /// poller that leaves wakes it when nobody else would look soon.
+  /// poller that leaves wakes it when nobody else would look soon. Where
+  /// no free pollers are wanted (want_free_pollers) it goes before `free`
+  /// ones, so it receives its acknowledgements itself.
   patient,
   /// A pool thread waiting for a process to serve: the request that makes
   /// a process runnable then runs on the thread that received it.
@@ -145,6 +147,8 @@ private:
   int process_waiters_ = 0;
   /// Waiters of the `patient` and `free` roles.
   int free_waiters_ = 0;
+  /// Waiters of the `patient` role.
+  int patient_waiters_ = 0;
   /// Until when free pool threads stand by (want_free_pollers).
   std::chrono::steady_clock::time_point free_pollers_wanted_until_{};
   Waiter *leader_ = nullptr;
