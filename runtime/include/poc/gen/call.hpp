@@ -112,8 +112,9 @@ public:
   /// Starts a request for method `method` (see method_id()) of the process
   /// `target` refers to; `target` must be a remote reference. `what` names
   /// the method ("ns::T::f", a string literal) in the error of a call to a
-  /// process that has ended, and in the trace of a run (POC_TRACE).
-  Call(const void *target, std::uint64_t method, const char *what = nullptr)
+  /// process that has ended, and in the trace of a run (POC_TRACE). Out of
+  /// line, like ~Call: a client wrapper is then calls only.
+  [[gnu::noinline]] Call(const void *target, std::uint64_t method, const char *what = nullptr)
       : target_(target), method_(method), what_(what) {
     detail::begin_message(writer_);
   }

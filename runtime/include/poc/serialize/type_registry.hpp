@@ -57,20 +57,7 @@ public:
   /// std::logic_error if \p name already names a different type.
   template <class T> static void add(std::string name) {
     static_assert(std::is_class_v<T>, "poc::TypeRegistry registers class types");
-    Entry e{std::move(name), &typeid(T), nullptr, nullptr, nullptr, nullptr};
-    if constexpr (Serializable<T>) {
-      e.write = [](Writer &w, const void *object) { w.write(*static_cast<const T *>(object)); };
-      if constexpr (!std::is_abstract_v<T> && std::is_default_constructible_v<T>) {
-        e.create = [](Reader &r) -> void * {
-          auto object = std::make_unique<T>();
-          r.read(*object);
-          return object.release();
-        };
-        e.destroy = [](void *object) { delete static_cast<T *>(object); };
-        e.throw_pointer = [](void *object) { throw static_cast<T *>(object); };
-      }
-    }
-    add_entry(std::move(e));
+    add_functions(name, functions<T>);
   }
 
   /// The entry for \p type, or null if it is not registered.
@@ -79,6 +66,38 @@ public:
   static const Entry *find(std::string_view name) noexcept;
 
 private:
+  /// The functions of an Entry for type T.
+  struct Functions {
+    const std::type_info *type;
+    void (*write)(Writer &w, const void *object);
+    void *(*create)(Reader &r);
+    void (*destroy)(void *object);
+    void (*throw_pointer)(void *object);
+  };
+  template <class T> static constexpr Functions functions_of() {
+    Functions f{&typeid(T), nullptr, nullptr, nullptr, nullptr};
+    if constexpr (Serializable<T>) {
+      f.write = [](Writer &w, const void *object) { w.write(*static_cast<const T *>(object)); };
+      if constexpr (!std::is_abstract_v<T> && std::is_default_constructible_v<T>) {
+        f.create = [](Reader &r) -> void * {
+          auto object = std::make_unique<T>();
+          r.read(*object);
+          return object.release();
+        };
+        f.destroy = [](void *object) { delete static_cast<T *>(object); };
+        f.throw_pointer = [](void *object) { throw static_cast<T *>(object); };
+      }
+    }
+    return f;
+  }
+  /// The functions of type T, a constant: add<T> is then one call, and the
+  /// making of the entry (its name moved in, destroyed if adding throws) is
+  /// compiled once.
+  template <class T> static constexpr Functions functions = functions_of<T>();
+
+  [[gnu::noinline]] static void add_functions(std::string &name, const Functions &f) {
+    add_entry(Entry{std::move(name), f.type, f.write, f.create, f.destroy, f.throw_pointer});
+  }
   static void add_entry(Entry e);
 };
 
