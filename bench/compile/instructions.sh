@@ -18,17 +18,12 @@ set -euo pipefail
 build=$(cd "$1" && pwd)
 shift
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-opt=${POC_BENCH_OPT:--O2}
+# shellcheck source=bench/compile/common.sh
+. "$here/common.sh"
 files=("$@")
 if [[ ${#files[@]} -eq 0 ]]; then
   files=("$here/program.cpp" "$root/apps/fft3d/main.cpp" "$root/apps/fft3d/fft3.cpp")
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export POC_PCH_CACHE="$work/pch-cache"
-mpi=$(mpicxx --showme:compile)
-includes="-I$root/apps/fft3d/core/include -I$root/stdlib/array/include -I$root/stdlib/pagedevice/include"
 
 # command... -> runs it under callgrind, one output file per process in $work/cg
 callgrind() {
@@ -47,17 +42,12 @@ billions() {
 }
 
 # The precompiled runtime header goes into the cache first, outside the count.
-# shellcheck disable=SC2086 # $includes is a list of flags
-"$build/compiler/poc++" "$opt" $includes -c "$here/program.cpp" -o "$work/first.o"
+compile_poc "$here/program.cpp" "$work/first.o"
 printf '%-28s %8s %10s %8s %8s %6s\n' source clang++ translate compile poc++ ratio
 for src in "${files[@]}"; do
-  sed -E 's/(^[[:space:]]*|=[[:space:]]*)start /\1/' "$src" > "$work/plain.cpp"
-  # shellcheck disable=SC2086
-  callgrind clang++-19 -std=c++20 "$opt" -isystem "$root/runtime/include" $mpi $includes \
-    -iquote "$(dirname "$src")" -include poc/poc.hpp -c "$work/plain.cpp" -o "$work/plain.o"
+  compile_plain "$src" callgrind
   base=$(billions)
-  # shellcheck disable=SC2086
-  callgrind "$build/compiler/poc++" "$opt" $includes -c "$src" -o "$work/p.o"
+  compile_poc "$src" "$work/p.o" callgrind
   all=$(billions)
   translate=$(billions "$build/compiler/poc++")
   compile=$(awk -v a="$all" -v t="$translate" 'BEGIN { printf "%.2f", a - t }')

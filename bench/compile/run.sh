@@ -16,14 +16,8 @@
 set -eu
 build=$(cd "$1" && pwd)
 runs=${2:-5}
-opt=${POC_BENCH_OPT:--O2}
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export POC_PCH_CACHE="$work/pch-cache"
-mpi_flags=$(mpicxx --showme:compile)
-includes="-I$root/apps/fft3d/core/include -I$root/stdlib/array/include -I$root/stdlib/pagedevice/include"
+. "$here/common.sh"
 
 # CPU seconds (user+sys) of one run of a command.
 cpu() {
@@ -34,23 +28,18 @@ cpu() {
 min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-first=$(cpu "$build/compiler/poc++" "$opt" $includes -c "$here/program.cpp" -o "$work/first.o")
+first=$(compile_poc "$here/program.cpp" "$work/first.o" cpu)
 echo "first poc++ $opt -c in an empty cache (builds the precompiled header): $first s"
 printf '%-34s %9s %9s %6s %9s %6s\n' source baseline poc++ ratio no-pch ratio
 total_base=0 total_poc=0 total_nopch=0
 for src in "$here/program.cpp" "$root"/examples/*/*.cpp "$root/apps/fft3d/main.cpp" \
            "$root/apps/fft3d/fft3.cpp"; do
-  sed -E 's/(^[[:space:]]*|=[[:space:]]*)start /\1/' "$src" > "$work/plain.cpp"
-  dir=$(dirname "$src")
   base= poc= nopch=
   i=0
   while [ $i -lt "$runs" ]; do
-    base=$(min "$base" "$(cpu clang++-19 -std=c++20 "$opt" -isystem "$root/runtime/include" \
-      $mpi_flags $includes -iquote "$dir" -include poc/poc.hpp -c "$work/plain.cpp" \
-      -o "$work/plain.o")")
-    poc=$(min "$poc" "$(cpu "$build/compiler/poc++" "$opt" $includes -c "$src" -o "$work/p.o")")
-    nopch=$(min "$nopch" "$(cpu env POC_PCH=0 "$build/compiler/poc++" "$opt" $includes -c "$src" \
-      -o "$work/n.o")")
+    base=$(min "$base" "$(compile_plain "$src" cpu)")
+    poc=$(min "$poc" "$(compile_poc "$src" "$work/p.o" cpu)")
+    nopch=$(min "$nopch" "$(compile_poc "$src" "$work/n.o" cpu env POC_PCH=0)")
     i=$((i + 1))
   done
   printf '%-34s %9s %9s %6s %9s %6s\n' "${src#$root/}" "$base" "$poc" "$(ratio "$poc" "$base")" \

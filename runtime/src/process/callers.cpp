@@ -17,6 +17,12 @@
 namespace poc::detail {
 namespace {
 thread_local Context *t_context = nullptr;
+
+/// The entry of `list` for `host`, or its end.
+std::vector<Unacknowledged>::iterator find_host(std::vector<Unacknowledged> &list, int host) {
+  return std::find_if(list.begin(), list.end(),
+                      [&](const Unacknowledged &u) { return u.host == host; });
+}
 std::atomic<bool> g_unwaited_errors{false};
 } // namespace
 
@@ -82,11 +88,8 @@ void Callers::count_started(Context &ctx, int host, bool replied, HostLock &) {
   ++unanswered_;
   if (replied)
     return;
-  // Searched from the end: a stream of starts goes to the host last added.
   std::vector<Unacknowledged> &list = ctx.unacknowledged;
-  auto it = std::find_if(list.rbegin(), list.rend(),
-                         [&](const Unacknowledged &u) { return u.host == host; });
-  if (it != list.rend()) {
+  if (auto it = find_host(list, host); it != list.end()) {
     // If asked already, it is asked for again once that query's
     // acknowledgement is back.
     ++it->count;
@@ -106,8 +109,7 @@ void Callers::uncount_started(Context &ctx, int host, bool replied, HostLock &lk
   // and stays unanswered unless more requests follow; but a send fails
   // only when its host has died or the job ends, and then nobody waits.
   std::vector<Unacknowledged> &list = ctx.unacknowledged;
-  auto it = std::find_if(list.begin(), list.end(),
-                         [&](const Unacknowledged &u) { return u.host == host; });
+  auto it = find_host(list, host);
   if (it != list.end() && --it->count == 0 && !it->asked) {
     list.erase(it);
     --unasked_;
@@ -141,17 +143,10 @@ void Callers::ask_all(HostLock &lk) {
     ask(id, list, lk);
 }
 
-void Callers::forget_acknowledged(std::uint64_t context, int host, std::int64_t finished) {
-  auto c = contexts_.find(context);
-  auto e = c == contexts_.end() ? ended_.find(context) : ended_.end();
-  std::vector<Unacknowledged> *list = c != contexts_.end() ? &c->second->unacknowledged
-                                      : e != ended_.end()  ? &e->second
-                                                           : nullptr;
-  if (!list)
-    return;
-  auto it = std::find_if(list->begin(), list->end(),
-                         [&](const Unacknowledged &u) { return u.host == host; });
-  if (it == list->end())
+void Callers::forget_acknowledged(std::vector<Unacknowledged> &list, int host,
+                                  std::int64_t finished) {
+  auto it = find_host(list, host);
+  if (it == list.end())
     return;
   const bool was_unasked = !it->asked;
   it->asked = false;
@@ -164,9 +159,7 @@ void Callers::forget_acknowledged(std::uint64_t context, int host, std::int64_t 
   }
   if (was_unasked)
     --unasked_;
-  list->erase(it);
-  if (list->empty() && e != ended_.end())
-    ended_.erase(e);
+  list.erase(it);
 }
 
 std::shared_ptr<ReplySlot> Callers::new_reply_slot(int peer, std::uint64_t context_to_credit) {
@@ -269,18 +262,24 @@ void Callers::on_ack(const Message &m, HostLock &lk) {
     fmt::print(stderr, "poc: host {}: malformed acknowledgement from host {}: {}\n", engine_.rank(),
                m.source(), e.what());
   }
-  unanswered_ -= static_cast<std::int64_t>(ack.executed);
-  forget_acknowledged(ack.caller, m.source(), static_cast<std::int64_t>(ack.executed));
+  const auto finished = static_cast<std::int64_t>(ack.executed);
+  unanswered_ -= finished;
   auto c = contexts_.find(ack.caller);
   if (c == contexts_.end()) { // the caller has ended meanwhile
+    if (auto e = ended_.find(ack.caller); e != ended_.end()) {
+      forget_acknowledged(e->second, m.source(), finished);
+      if (e->second.empty())
+        ended_.erase(e);
+    }
     engine_.progress().notify(lk);
     report_unwaited_errors(errors, "a process that has ended");
     return;
   }
   Context &ctx = *c->second;
+  forget_acknowledged(ctx.unacknowledged, m.source(), finished);
   ctx.errors.insert(ctx.errors.end(), std::make_move_iterator(errors.begin()),
                     std::make_move_iterator(errors.end()));
-  ctx.outstanding -= static_cast<std::int64_t>(ack.executed);
+  ctx.outstanding -= finished;
   engine_.progress().notify(lk);
 }
 

@@ -75,8 +75,8 @@ struct Context {
   std::uint64_t id = 0;
   /// Started requests not yet acknowledged (or replied, for futures).
   std::int64_t outstanding = 0;
-  /// Of those, the ones acknowledged, per host they went to (a short list:
-  /// a caller talks to few hosts).
+  /// Of those, the ones a host acknowledges when asked (all but futures'),
+  /// per host they went to (a short list: a caller talks to few hosts).
   std::vector<Unacknowledged> unacknowledged;
   /// Errors of acknowledged started requests and of local tasks, reported
   /// by the next sync().
@@ -165,9 +165,9 @@ private:
 
   /// Sends the ack_queries of `list` that are due.
   void ask(std::uint64_t context, std::vector<Unacknowledged> &list, HostLock &lk);
-  /// `finished` requests of context `context` (live or ended) to `host`
-  /// were acknowledged.
-  void forget_acknowledged(std::uint64_t context, int host, std::int64_t finished);
+  /// `finished` requests in `list` (a context's, live or ended) to `host`
+  /// were acknowledged; an entry with none left is removed.
+  void forget_acknowledged(std::vector<Unacknowledged> &list, int host, std::int64_t finished);
 
   Engine &engine_;
   Context main_;

@@ -121,10 +121,12 @@ namespace {
 
 /// Sends a started request (a call or a creation): it counts in the caller's
 /// outstanding work until the target acknowledges it, when poc::sync() asks
-/// (Completions), or replies to its future. Returns at once: the target receives out-of-band blocks
-/// only when it serves the request, so a started call whose caller waited for them would wait for a
-/// busy target, and two processes starting large calls to each other from their methods would wait
-/// for each other. The blocks are copied instead, and the engine keeps the copies until sent.
+/// (Completions), or replies to its future. Returns at once: the target
+/// receives out-of-band blocks only when it serves the request, so a started
+/// call whose caller waited for them would wait for a busy target, and two
+/// processes starting large calls to each other from their methods would
+/// wait for each other. The blocks are copied instead, and the engine keeps
+/// the copies until sent.
 /// Without blocks, it may wait to travel with the calls started after it
 /// to the same host (Sending::may_wait), never behind a later message.
 /// `what` names the request for its error ("ns::T::f"; null: unnamed).
