@@ -157,8 +157,8 @@ void Progress::wait(HostLock &lk, const std::function<bool()> &pred, WaitRole ro
       handed_off = true;
     } else if (role != WaitRole::process) {
       const auto now = std::chrono::steady_clock::now();
-      const bool stand_by =
-          role != WaitRole::idle && now < free_pollers_wanted_until_ && leader_ && !leader_napping_;
+      const bool stand_by = role != WaitRole::idle && now < free_pollers_wanted_until_ &&
+                            ((leader_ && !leader_napping_) || process_waiters_ > 0);
       const auto check = stand_by ? kBusyCheck : idle_check;
       self.looks_at = now + check;
       self.cv.wait_for(lk, check);
