@@ -1,9 +1,10 @@
 // Methods marked POC_NONBLOCKING: a call that reaches an idle process runs on
 // the thread that received it. Whether a call ran there or was queued, the
 // results are the same: a caller's calls run in order, values and errors come
-// back, a large reply leaves from there, and a large argument (which would
-// make it wait for its data) is queued instead. A marked method that waits
-// after all, through code poc++ cannot see, gets poc::usage_error.
+// back, a large reply leaves from there, and a large argument's out-of-band
+// block is received there too, in order with the calls around it. A marked
+// method that waits after all, through code poc++ cannot see, gets
+// poc::usage_error.
 #include <poc/annotations.hpp>
 
 #include <cstdio>
@@ -74,6 +75,16 @@ int main() {
 
   std::vector<long> many(200000, 3);
   std::printf("add_all %ld\n", b->add_all(many));
+  // Started calls with and without out-of-band blocks (20,000 longs each,
+  // 160 KB), alternating: each runs exactly once.
+  const long before = b->total();
+  std::vector<long> ones(20000, 1);
+  for (int i = 0; i < 200; ++i) {
+    start b->add_all(ones);
+    start b->add(i % 2 == 0 ? 1 : -1);
+  }
+  poc::sync();
+  std::printf("large starts added %ld\n", b->total() - before);
   std::vector<double> big = a->filled(300000, 0.5);
   std::printf("filled %zu, sum %.1f\n", big.size(), std::accumulate(big.begin(), big.end(), 0.0));
 

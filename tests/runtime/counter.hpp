@@ -49,7 +49,8 @@ public:
   Counter *self() { return this; }
   /// Compares two references on the server side.
   bool same(Counter *a, Counter *b) { return a == b; }
-  /// Checksum of a big argument.
+  /// Checksum of a big argument; marked POC_NONBLOCKING, so a call that
+  /// finds the process idle receives its out-of-band block where it arrives.
   double checksum(const std::vector<double> &v) { return std::accumulate(v.begin(), v.end(), 0.0); }
   /// The checksum of `v`, taken after a call of checksum on itself through
   /// `me` (a reference to this process) with a vector of ones: the nested
@@ -425,7 +426,14 @@ struct Counter_server : Counter_interface {
     }
   }
   static const char *nonblocking(std::uint64_t method) noexcept {
-    return method == note_0 ? "demo::Counter::note" : nullptr;
+    switch (method) {
+    case note_0:
+      return "demo::Counter::note";
+    case checksum_0:
+      return "demo::Counter::checksum";
+    default:
+      return nullptr;
+    }
   }
 };
 

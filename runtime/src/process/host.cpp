@@ -251,7 +251,7 @@ void Host::schedule(Process &p, HostLock &lk) {
 
 const char *Host::in_place_method(const Process &p, const Message &m, HostLock &) const {
   if (!in_place_allowed_ || !p.cls->nonblocking || p.served || stopping_ ||
-      p.state != Process::State::live || !is_call(m.kind()) || m.envelope().oob_count != 0)
+      p.state != Process::State::live || !is_call(m.kind()))
     return nullptr;
   return p.cls->nonblocking(m.head<RequestHead>().member);
 }

@@ -41,19 +41,13 @@ void Blocks::receive(const Link &link, int source, std::uint32_t tag, void *dst,
   peer_failures_.check(MPI_Irecv(dst, static_cast<int>(n), MPI_BYTE, source - link.base,
                                  static_cast<int>(tag), link.blocks, &req),
                        "MPI_Irecv", source);
-  bool done = false;
   MPI_Status st;
-  in_flight_.add(req, Completion{{}, nullptr, &done, &st});
-  {
-    auto deadline = std::chrono::steady_clock::now() + timeout_;
-    HostLock lk(progress_);
-    progress_.wait_until(lk, [&] { return done || std::chrono::steady_clock::now() > deadline; });
-    if (!done) {
-      in_flight_.cancel_receive(&done, lk);
-      throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source) +
-                         " did not arrive within " + std::to_string(timeout_.count()) + " ms");
-    }
-  }
+  const auto deadline = std::chrono::steady_clock::now() + timeout_;
+  const bool arrived = Progress::NoWaiting::active() ? test_here(req, st, source, deadline)
+                                                      : wait_for(req, st, deadline);
+  if (!arrived)
+    throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source) +
+                       " did not arrive within " + std::to_string(timeout_.count()) + " ms");
   int error_class = MPI_SUCCESS;
   MPI_Error_class(st.MPI_ERROR, &error_class);
   if (error_class != MPI_SUCCESS && error_class != MPI_ERR_TRUNCATE)
@@ -66,6 +60,49 @@ void Blocks::receive(const Link &link, int source, std::uint32_t tag, void *dst,
   if (static_cast<std::size_t>(count) != n)
     throw decode_error("poc: out-of-band block of " + std::to_string(count) + " bytes, " +
                        std::to_string(n) + " expected");
+}
+
+bool Blocks::wait_for(MPI_Request req, MPI_Status &st,
+                      std::chrono::steady_clock::time_point deadline) {
+  bool done = false;
+  in_flight_.add(req, Completion{{}, nullptr, &done, &st});
+  HostLock lk(progress_);
+  progress_.wait_until(lk, [&] { return done || std::chrono::steady_clock::now() > deadline; });
+  if (!done)
+    in_flight_.cancel_receive(&done, lk);
+  return done;
+}
+
+bool Blocks::test_here(MPI_Request &req, MPI_Status &st, int source,
+                       std::chrono::steady_clock::time_point deadline) {
+  // Its sender posted the block with the message, so it is usually on its
+  // way: test at once for a while, then yield the core between tests.
+  for (unsigned tests = 1;; ++tests) {
+    int flag = 0;
+    if (const int rc = MPI_Test(&req, &flag, &st); rc != MPI_SUCCESS) {
+      // Completed with an error: a block larger than the receive is
+      // reported by the caller as such, any other error as its sender's.
+      int error_class = MPI_SUCCESS;
+      MPI_Error_class(rc, &error_class);
+      if (error_class != MPI_ERR_TRUNCATE)
+        peer_failures_.check(rc, "MPI_Test", source);
+      st.MPI_ERROR = rc;
+      return true;
+    }
+    if (flag) {
+      // MPI_Test need not set the status's error field.
+      st.MPI_ERROR = MPI_SUCCESS;
+      return true;
+    }
+    if (tests % 64 == 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        MPI_Cancel(&req);
+        MPI_Request_free(&req);
+        return false;
+      }
+      std::this_thread::yield();
+    }
+  }
 }
 
 std::optional<std::size_t> Blocks::probe(const Link &link, int source,

@@ -43,7 +43,9 @@ public:
 
   /// Receives one out-of-band message of exactly `n` bytes from host
   /// `source` on `link` with `tag` into `dst`, waiting through the host's
-  /// progress. Throws decode_error if its size differs or it does not
+  /// progress; on a thread that runs a request in place (it holds the
+  /// poller role, Progress::NoWaiting) by testing the receive itself.
+  /// Throws decode_error if its size differs or it does not
   /// arrive within the block timeout (POC_BLOCK_TIMEOUT_MS, default 10 s:
   /// an envelope that announces blocks nobody sends must not stall the
   /// process forever).
@@ -64,6 +66,14 @@ public:
   std::chrono::milliseconds timeout() const noexcept { return timeout_; }
 
 private:
+  /// Waits through the host's progress (the poller completes `req`); false
+  /// if it did not complete by `deadline` (then it is cancelled).
+  bool wait_for(MPI_Request req, MPI_Status &st, std::chrono::steady_clock::time_point deadline);
+  /// Tests `req` on this thread until it completes; false, cancelled, if it
+  /// did not by `deadline`.
+  bool test_here(MPI_Request &req, MPI_Status &st, int source,
+                 std::chrono::steady_clock::time_point deadline);
+
   int self_;
   Progress &progress_;
   InFlight &in_flight_;

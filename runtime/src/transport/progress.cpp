@@ -106,6 +106,8 @@ Progress::NoWaiting::NoWaiting(const char *who) noexcept : outer_(t_no_waiting) 
 
 Progress::NoWaiting::~NoWaiting() { t_no_waiting = outer_; }
 
+bool Progress::NoWaiting::active() noexcept { return t_no_waiting != nullptr; }
+
 HostLock::HostLock(Progress &progress) : std::unique_lock<std::mutex>(progress.mu_) {}
 
 bool Progress::outranked(WaitRole role) const noexcept {

@@ -65,6 +65,10 @@ public:
   public:
     explicit NoWaiting(const char *who) noexcept;
     ~NoWaiting();
+    /// True on a thread under a NoWaiting: it holds the poller role while
+    /// it runs a request in place, so nobody else would make progress for
+    /// it (Blocks::receive then completes its receive by testing it itself).
+    static bool active() noexcept;
     NoWaiting(const NoWaiting &) = delete;
     NoWaiting &operator=(const NoWaiting &) = delete;
 
