@@ -44,7 +44,7 @@ void Blocks::receive(const Link &link, int source, std::uint32_t tag, void *dst,
   MPI_Status st;
   const auto deadline = std::chrono::steady_clock::now() + timeout_;
   const bool arrived = Progress::NoWaiting::active() ? test_here(req, st, source, deadline)
-                                                      : wait_for(req, st, deadline);
+                                                     : wait_for(req, st, deadline);
   if (!arrived)
     throw decode_error("poc: an out-of-band block announced by rank " + std::to_string(source) +
                        " did not arrive within " + std::to_string(timeout_.count()) + " ms");

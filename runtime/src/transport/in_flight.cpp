@@ -16,15 +16,12 @@ bool InFlight::completed(MPI_Request &req, MPI_Status &st) {
   return flag != 0;
 }
 
-void InFlight::add(MPI_Request req, Completion c, HostLock *held) {
+void InFlight::add(MPI_Request req, Completion c, LazyHostLock &lock) {
   MPI_Status st;
   const bool complete = completed(req, st);
   if (complete && !c.batch && !c.done && st.MPI_ERROR == MPI_SUCCESS)
     return; // nobody waits for it: no bookkeeping
-  std::optional<HostLock> own;
-  if (!held)
-    held = &own.emplace(progress_);
-  HostLock &lk = *held;
+  HostLock &lk = lock.get();
   if (complete) {
     InFlight::complete(c, st, lk);
     progress_.notify(lk);

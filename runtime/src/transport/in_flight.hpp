@@ -51,10 +51,14 @@ public:
   InFlight(const InFlight &) = delete;
   InFlight &operator=(const InFlight &) = delete;
 
-  /// Tracks `req` until it completes, then does `c`; `held` is the
-  /// caller's lock if it holds the host mutex, else null. A request that is
+  /// Tracks `req` until it completes, then does `c`. A request that is
   /// already complete with nobody waiting costs no lock.
-  void add(MPI_Request req, Completion c, HostLock *held = nullptr);
+  void add(MPI_Request req, Completion c, LazyHostLock &lock);
+  /// add() by a caller that does not hold the host mutex.
+  void add(MPI_Request req, Completion c) {
+    LazyHostLock lock(progress_);
+    add(req, std::move(c), lock);
+  }
 
   /// Completes the requests that are done (takes the mutex; the poller
   /// calls it without).

@@ -21,11 +21,8 @@ std::string PeerFailures::handle(int rc, const char *what, int peer, HostLock &l
   return failure;
 }
 
-void PeerFailures::fail(int rc, const char *what, int peer, HostLock *held) {
-  std::optional<HostLock> own;
-  if (!held)
-    held = &own.emplace(progress_);
-  throw std::runtime_error("poc: " + handle(rc, what, peer, *held));
+void PeerFailures::fail(int rc, const char *what, int peer, LazyHostLock &lock) {
+  throw std::runtime_error("poc: " + handle(rc, what, peer, lock.get()));
 }
 
 void PeerFailures::report(int rc, const char *what, int peer, HostLock &lk) {

@@ -34,11 +34,17 @@ public:
   /// Nothing if `rc` is MPI_SUCCESS. Otherwise the MPI call `what` with
   /// host `peer` failed: the handler runs (and ends the job if the host
   /// died); if it returns, throws std::runtime_error naming the call, the
-  /// host and MPI's error. `held`: the caller's lock if it holds the host
-  /// mutex, else null.
-  void check(int rc, const char *what, int peer, HostLock *held = nullptr) {
+  /// host and MPI's error.
+  void check(int rc, const char *what, int peer) {
+    if (rc != MPI_SUCCESS) {
+      LazyHostLock lock(progress_);
+      fail(rc, what, peer, lock);
+    }
+  }
+  /// check() where the host mutex may already be held.
+  void check(int rc, const char *what, int peer, LazyHostLock &lock) {
     if (rc != MPI_SUCCESS)
-      fail(rc, what, peer, held);
+      fail(rc, what, peer, lock);
   }
 
   /// For a failure that only the poller sees (a request that completed
@@ -47,7 +53,7 @@ public:
   void report(int rc, const char *what, int peer, HostLock &lk);
 
 private:
-  [[noreturn]] void fail(int rc, const char *what, int peer, HostLock *held);
+  [[noreturn]] void fail(int rc, const char *what, int peer, LazyHostLock &lock);
   /// "MPI_Isend to host 3 failed: MPI_ERR_INTERN: internal error", after
   /// the handler has run.
   std::string handle(int rc, const char *what, int peer, HostLock &lk);

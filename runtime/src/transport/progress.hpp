@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace poc::detail {
@@ -29,6 +30,33 @@ class HostLock : public std::unique_lock<std::mutex> {
 public:
   /// Locks the host mutex of `progress`.
   explicit HostLock(Progress &progress);
+};
+
+/// The host mutex for a function that needs it on some paths only (a send
+/// through a shared ring needs it only to wake a napping poller): either
+/// its caller's HostLock, or taken on the first get() and released when
+/// this goes out of scope. So the fast path takes no lock, and no function
+/// has to be told by a null pointer whether its caller holds one.
+class LazyHostLock {
+public:
+  /// The caller holds the mutex as `held`.
+  explicit LazyHostLock(HostLock &held) noexcept : held_(&held) {}
+  /// The caller does not hold it: get() takes it.
+  explicit LazyHostLock(Progress &progress) noexcept : progress_(&progress) {}
+  LazyHostLock(const LazyHostLock &) = delete;
+  LazyHostLock &operator=(const LazyHostLock &) = delete;
+
+  /// The host mutex, held.
+  HostLock &get() {
+    if (!held_)
+      held_ = &own_.emplace(*progress_);
+    return *held_;
+  }
+
+private:
+  HostLock *held_ = nullptr;
+  Progress *progress_ = nullptr;
+  std::optional<HostLock> own_;
 };
 
 /// How eagerly a waiting thread takes the poller role. A waiter takes it

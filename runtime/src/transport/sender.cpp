@@ -8,7 +8,7 @@
 
 namespace poc::detail {
 
-void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held,
+void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via, LazyHostLock &lock,
                         bool may_wait) {
   std::shared_ptr<Link> owner;
   int to = dest;
@@ -27,30 +27,31 @@ void Sender::send_owned(int dest, std::vector<std::byte> bytes, const Link *via,
   // A relayed message is wrapped in one that names its destination and origin.
   if (to != dest)
     bytes = frame(Kind::relay, RelayHead{dest, self_}, bytes);
-  isend_owned(*link, to, std::move(bytes), held, may_wait && to == dest);
+  isend_owned(*link, to, std::move(bytes), lock, may_wait && to == dest);
 }
 
-void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> bytes, HostLock *held,
-                         bool may_wait) {
+void Sender::isend_owned(const Link &link, int host, std::vector<std::byte> bytes,
+                         LazyHostLock &lock, bool may_wait) {
   if (bytes.size() > PostedReceives::kSlotBytes) {
     // Nobody waits for this batch: it keeps the bytes until its last send.
     auto batch = std::make_shared<SendBatch>();
     batch->pending = message_sends(link, host, bytes.size());
     batch->owned.push_back(std::move(bytes));
-    send_oversized(link, host, batch->owned.back(), batch, held);
+    send_oversized(link, host, batch->owned.back(), batch, lock);
     return;
   }
   Envelope e;
   std::memcpy(&e, bytes.data(), sizeof e);
   const std::span<const std::byte> message = bytes;
-  post_message(link, host, message, tag_of(e.kind), std::move(bytes), nullptr, held, may_wait);
+  post_message(link, host, message, tag_of(e.kind), std::move(bytes), nullptr, lock, may_wait);
 }
 
 void Sender::send_unframed(int dest, int tag, std::span<const std::byte> bytes) {
   const Link &world = *links_.world();
-  if (by_ring(world, dest))
-    rings_->send(dest - world.base, bytes, nullptr);
-  else
+  if (by_ring(world, dest)) {
+    LazyHostLock lock(progress_);
+    rings_->send(dest - world.base, bytes, lock);
+  } else
     peer_failures_.check(MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE,
                                   dest - world.base, tag, world.requests),
                          "MPI_Send", dest);
@@ -58,16 +59,16 @@ void Sender::send_unframed(int dest, int tag, std::span<const std::byte> bytes) 
 
 void Sender::post_message(const Link &link, int host, std::span<const std::byte> bytes, int tag,
                           std::vector<std::byte> owned, const std::shared_ptr<SendBatch> &batch,
-                          HostLock *held, bool may_wait) {
+                          LazyHostLock &lock, bool may_wait) {
   if (by_ring(link, host)) {
-    rings_->send(host - link.base, bytes, held, may_wait);
+    rings_->send(host - link.base, bytes, lock, may_wait);
     return;
   }
   MPI_Request req;
   peer_failures_.check(MPI_Isend(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE,
                                  host - link.base, tag, link.requests, &req),
-                       "MPI_Isend", host, held);
-  in_flight_.add(req, Completion{std::move(owned), batch, nullptr, nullptr, host}, held);
+                       "MPI_Isend", host, lock);
+  in_flight_.add(req, Completion{std::move(owned), batch, nullptr, nullptr, host}, lock);
 }
 
 void Sender::send_batch(int dest, std::span<const std::byte> message,
@@ -102,14 +103,15 @@ void Sender::send_batch(int dest, std::span<const std::byte> message,
         "MPI_Isend", dest);
     in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, dest});
   }
+  LazyHostLock lock(progress_);
   if (oversized)
-    send_oversized(*link, dest, message, batch, nullptr);
+    send_oversized(*link, dest, message, batch, lock);
   else
-    post_message(*link, dest, message, tag_of(e.kind), {}, batch, nullptr);
+    post_message(*link, dest, message, tag_of(e.kind), {}, batch, lock);
 }
 
 void Sender::send_oversized(const Link &link, int host, std::span<const std::byte> bytes,
-                            const std::shared_ptr<SendBatch> &batch, HostLock *held) {
+                            const std::shared_ptr<SendBatch> &batch, LazyHostLock &lock) {
   Envelope inner;
   std::memcpy(&inner, bytes.data(), sizeof inner);
   Envelope e;
@@ -128,19 +130,20 @@ void Sender::send_oversized(const Link &link, int host, std::span<const std::byt
     peer_failures_.check(
         MPI_Isend(bytes.data() + off, static_cast<int>(std::min(kChunk, bytes.size() - off)),
                   MPI_BYTE, to, static_cast<int>(blocks_.tag(e.oob_tag, c)), link.blocks, &req),
-        "MPI_Isend", host, held);
-    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, host}, held);
+        "MPI_Isend", host, lock);
+    in_flight_.add(req, Completion{{}, batch, nullptr, nullptr, host}, lock);
   }
   // On the tag of the message it stands for: a reply stays a reply.
   const std::span<const std::byte> message = announcement;
-  post_message(link, host, message, tag_of(inner.kind), std::move(announcement), batch, held);
+  post_message(link, host, message, tag_of(inner.kind), std::move(announcement), batch, lock);
 }
 
 std::shared_ptr<SendBatch> Sender::send_sealed(int dest, Writer &w, Sending how) {
   const auto &blocks = w.out_of_band();
   // Without blocks there is nothing to copy: the engine takes the bytes.
   if (blocks.empty() && how != Sending::keep) {
-    send_owned(dest, w.take(), nullptr, nullptr, how == Sending::may_wait);
+    LazyHostLock lock(progress_);
+    send_owned(dest, w.take(), nullptr, lock, how == Sending::may_wait);
     return nullptr;
   }
   auto batch = std::make_shared<SendBatch>();

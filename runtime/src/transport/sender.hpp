@@ -37,11 +37,13 @@ public:
   /// `dest`, on `via` if given, else on the link that reaches it, else
   /// relayed hop by hop along permanent links (docs/runtime.md section 11).
   void send_owned(int dest, std::vector<std::byte> bytes, const Link *via = nullptr) {
-    send_owned(dest, std::move(bytes), via, nullptr);
+    LazyHostLock lock(progress_);
+    send_owned(dest, std::move(bytes), via, lock);
   }
   /// send_owned by a caller that holds the host mutex (e.g. the router).
   void send_owned(int dest, std::vector<std::byte> bytes, HostLock &lk, const Link *via = nullptr) {
-    send_owned(dest, std::move(bytes), via, &lk);
+    LazyHostLock lock(lk);
+    send_owned(dest, std::move(bytes), via, lock);
   }
   /// A message of kind `kind` with `head` and `body`, sent as send_owned.
   template <class Head>
@@ -101,20 +103,20 @@ public:
   void send_unframed(int dest, int tag, std::span<const std::byte> bytes);
 
 private:
-  void send_owned(int dest, std::vector<std::byte> bytes, const Link *via, HostLock *held,
+  void send_owned(int dest, std::vector<std::byte> bytes, const Link *via, LazyHostLock &lock,
                   bool may_wait = false);
   /// send_writer after sealing.
   std::shared_ptr<SendBatch> send_sealed(int dest, Writer &w, Sending how);
   /// Posts the send of `bytes` to `host` on `link`; keeps them until sent.
   /// `may_wait`: as Sending::may_wait.
-  void isend_owned(const Link &link, int host, std::vector<std::byte> bytes, HostLock *held,
+  void isend_owned(const Link &link, int host, std::vector<std::byte> bytes, LazyHostLock &lock,
                    bool may_wait);
   /// Sends the message `bytes`, larger than the link's posted receives
   /// take, as an `oversized` announcement on the request communicator
   /// followed by its bytes as out-of-band chunks; each send counts in
   /// `batch` (which the caller has already counted them into).
   void send_oversized(const Link &link, int host, std::span<const std::byte> bytes,
-                      const std::shared_ptr<SendBatch> &batch, HostLock *held);
+                      const std::shared_ptr<SendBatch> &batch, LazyHostLock &lock);
   /// The MPI sends a message of `bytes` to `host` on `link` costs, its
   /// out-of-band blocks aside: the message itself unless a ring carries
   /// it, and the chunks of an oversized one.
@@ -133,7 +135,7 @@ private:
   /// `owned` until it completes. `may_wait`: as Sending::may_wait.
   void post_message(const Link &link, int host, std::span<const std::byte> bytes, int tag,
                     std::vector<std::byte> owned, const std::shared_ptr<SendBatch> &batch,
-                    HostLock *held, bool may_wait = false);
+                    LazyHostLock &lock, bool may_wait = false);
 
   int self_;
   Progress &progress_;

@@ -184,7 +184,8 @@ SharedRings::SharedRings(Progress &progress, int self, std::vector<int> node_ind
 
 SharedRings::~SharedRings() { munmap(segment_, segment_bytes_); }
 
-void SharedRings::send(int rank, std::span<const std::byte> bytes, HostLock *held, bool may_wait) {
+void SharedRings::send(int rank, std::span<const std::byte> bytes, LazyHostLock &lock,
+                       bool may_wait) {
   if (bytes.size() > max_message_)
     throw std::logic_error(fmt::format("poc: a message of {} bytes for a shared ring of {}",
                                        bytes.size(), max_message_));
@@ -207,10 +208,7 @@ void SharedRings::send(int rank, std::span<const std::byte> bytes, HostLock *hel
       return;
   }
   // A napping poller must start moving it.
-  std::optional<HostLock> own;
-  if (!held)
-    held = &own.emplace(progress_);
-  progress_.wake_poller(*held);
+  progress_.wake_poller(lock.get());
 }
 
 bool SharedRings::note_queued(Peer &p, bool was_queued) noexcept {

@@ -67,12 +67,12 @@ public:
 
   /// Sends `bytes` (at most max_message()) to world rank `rank`, which
   /// reaches() says is on this node. Never blocks: a message that finds its
-  /// ring full is queued behind the others to that rank. `held` is the
-  /// caller's lock if it holds the host mutex, else null. `may_wait`: the
+  /// ring full is queued behind the others to that rank; `lock` is taken
+  /// only to wake a napping poller for it. `may_wait`: the
   /// message may wait in the open batch while the ring holds unread
   /// messages (see above); either way it goes after every message sent
   /// before it to `rank`.
-  void send(int rank, std::span<const std::byte> bytes, HostLock *held, bool may_wait = false);
+  void send(int rank, std::span<const std::byte> bytes, LazyHostLock &lock, bool may_wait = false);
 
   /// The largest message a ring carries.
   std::size_t max_message() const noexcept { return max_message_; }
