@@ -49,7 +49,7 @@ class WaitingSlot {
 public:
   WaitingSlot(Host &h, int peer) : h_(h) {
     slot_.peer = peer;
-    HostLock lk(h.engine().progress());
+    HostLock lk = h.lock();
     h.callers().add_waiting_slot(slot_, lk);
   }
   /// Leaving without the reply (the send or the wait threw): nothing may
@@ -57,7 +57,7 @@ public:
   ~WaitingSlot() {
     if (taken_)
       return;
-    HostLock lk(h_.engine().progress());
+    HostLock lk = h_.lock();
     if (!slot_.arrived)
       h_.callers().abandon_waiting_slot(slot_, sent_, lk);
   }
@@ -98,15 +98,14 @@ MessagePtr request_reply(Host &h, Kind kind, RequestHead head, Writer &w, const 
     slot.sent();
     POC_PROBE(request_sent);
   } catch (...) {
-    HostLock lk(h.engine().progress());
+    HostLock lk = h.lock();
     h.connections().release(dest, lk);
     throw;
   }
   std::unique_ptr<Message> m;
   {
-    HostLock lk(h.engine().progress());
-    h.engine().progress().wait_until(
-        lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
+    HostLock lk = h.lock();
+    h.wait_until(lk, [&] { return slot->arrived && (!batch || batch->pending == 0); });
     POC_PROBE(caller_resumed);
     m = slot.take(lk);
   }
@@ -138,7 +137,7 @@ void send_started(Host &h, Context &ctx, Kind kind, const RequestHead &head, Wri
   const int dest = head.target.host;
   trace::Slice traced(trace_cat(kind), what);
   h.connections().acquire(dest, reply);
-  HostLock lk(h.engine().progress());
+  HostLock lk = h.lock();
   h.callers().name_member(head.member, what, lk);
   h.callers().count_started(ctx, dest, reply, lk);
   lk.unlock();
@@ -216,22 +215,22 @@ std::shared_ptr<ReplySlot> call_start_future(const void *target, std::uint64_t m
 }
 
 bool reply_ready(const ReplySlot &slot) {
-  HostLock lk(host().engine().progress());
+  HostLock lk = host().lock();
   return slot.arrived;
 }
 
 void reply_wait(ReplySlot &slot) {
   Host &h = host();
-  HostLock lk(h.engine().progress());
-  h.engine().progress().wait_until(lk, [&] { return slot.arrived; });
+  HostLock lk = h.lock();
+  h.wait_until(lk, [&] { return slot.arrived; });
 }
 
 MessagePtr reply_take(ReplySlot &slot) {
   Host &h = host();
   std::unique_ptr<Message> m;
   {
-    HostLock lk(h.engine().progress());
-    h.engine().progress().wait_until(lk, [&] { return slot.arrived; });
+    HostLock lk = h.lock();
+    h.wait_until(lk, [&] { return slot.arrived; });
     if (slot.taken)
       throw usage_error("poc: the result of this call was already taken");
     slot.taken = true;

@@ -10,7 +10,7 @@ void set_connection_cache(std::size_t n) { detail::host().connections().set_limi
 
 ConnectionStats connection_stats() {
   detail::Connections &c = detail::host().connections();
-  detail::HostLock lk(detail::host().engine().progress());
+  detail::HostLock lk = detail::host().lock();
   return ConnectionStats{c.opened(), c.closed(), c.limit()};
 }
 

@@ -43,6 +43,16 @@ public:
   Host &operator=(const Host &) = delete;
 
   Engine &engine() noexcept { return engine_; }
+  /// The host mutex, locked (the process model's state is under it too).
+  HostLock lock() { return HostLock(engine_.progress()); }
+  /// Returns (with `lk` held) once `pred()` holds, receiving meanwhile or
+  /// sleeping as Progress::wait_until says.
+  template <class Pred>
+  void wait_until(HostLock &lk, Pred &&pred, WaitRole role = WaitRole::process) {
+    engine_.progress().wait_until(lk, std::forward<Pred>(pred), role);
+  }
+  /// Wakes the waiters whose predicate now holds.
+  void notify(HostLock &lk) { engine_.progress().notify(lk); }
   Connections &connections() noexcept { return connections_; }
   Callers &callers() noexcept { return callers_; }
   Barriers &barriers() noexcept { return barriers_; }

@@ -29,7 +29,7 @@ std::unordered_map<const void *, std::deque<QueuedCall>> &object_queues() {
 /// Serves the calls queued on `object` until none is left.
 void serve_object(Host &h, const void *object) {
   BusyThread busy;
-  HostLock lk(h.engine().progress());
+  HostLock lk = h.lock();
   for (;;) {
     QueuedCall &front = object_queues().at(object).front();
     Context *caller = front.caller;
@@ -48,7 +48,7 @@ void serve_object(Host &h, const void *object) {
     if (error)
       caller->errors.push_back({error, "a call started on a local " + type_name(type)});
     --caller->tasks_running;
-    h.engine().progress().notify(lk);
+    h.notify(lk);
     auto it = object_queues().find(object);
     it->second.pop_front();
     if (it->second.empty()) {
@@ -71,7 +71,7 @@ void start_on_object(const void *object, const std::type_info &type,
   }
   Host &h = host();
   Context *caller = &h.callers().current();
-  HostLock lk(h.engine().progress());
+  HostLock lk = h.lock();
   ++caller->tasks_running;
   auto [it, fresh] = object_queues().try_emplace(object);
   it->second.push_back({caller, &type, std::move(call)});
@@ -83,8 +83,8 @@ void wait_for_started_calls(const void *object) noexcept {
   if (!host_exists())
     return;
   Host &h = host();
-  HostLock lk(h.engine().progress());
-  h.engine().progress().wait_until(lk, [&] { return object_queues().count(object) == 0; });
+  HostLock lk = h.lock();
+  h.wait_until(lk, [&] { return object_queues().count(object) == 0; });
 }
 
 } // namespace poc::detail

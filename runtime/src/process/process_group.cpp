@@ -56,7 +56,7 @@ void ProcessGroupMember::barrier() {
   if (traced.active())
     traced.event().id = key_;
   h.barriers().arrive(coordinator, key_, epoch, static_cast<std::uint64_t>(n_));
-  detail::HostLock lk(h.engine().progress());
+  detail::HostLock lk = h.lock();
   h.barriers().wait(lk, key_, epoch, h.stopping(lk));
 }
 

@@ -18,13 +18,13 @@ std::vector<StartedError> finish_started_work() {
   std::vector<StartedError> errors;
   std::vector<std::thread> tasks;
   {
-    HostLock lk(h.engine().progress());
+    HostLock lk = h.lock();
     auto finished = [&] { return ctx.outstanding <= 0 && ctx.tasks_running == 0; };
     // The hosts acknowledge when asked; an acknowledgement that leaves some
     // unacknowledged (requests started meanwhile by the context's local
     // tasks) is followed by another query.
     for (h.callers().ask(ctx, lk); !finished(); h.callers().ask(ctx, lk))
-      h.engine().progress().wait_until(
+      h.wait_until(
           lk, [&] { return finished() || h.callers().must_ask(ctx, lk); }, WaitRole::patient);
     errors.swap(ctx.errors);
     tasks.swap(ctx.tasks);
@@ -40,8 +40,8 @@ void finish_main_tasks() {
   Context &ctx = h.callers().main();
   std::vector<std::thread> tasks;
   {
-    HostLock lk(h.engine().progress());
-    h.engine().progress().wait_until(lk, [&] { return ctx.tasks_running == 0; });
+    HostLock lk = h.lock();
+    h.wait_until(lk, [&] { return ctx.tasks_running == 0; });
     tasks.swap(ctx.tasks);
   }
   for (auto &t : tasks)
@@ -52,7 +52,7 @@ void report_main_errors() {
   Host &h = host();
   std::vector<StartedError> errors;
   {
-    HostLock lk(h.engine().progress());
+    HostLock lk = h.lock();
     errors.swap(h.callers().main().errors);
   }
   report_unwaited_errors(errors, "main");
@@ -68,16 +68,16 @@ void sync() {
 
 void wait_until(const std::function<bool()> &ready) {
   detail::Host &h = detail::host();
-  detail::HostLock lk(h.engine().progress());
-  h.engine().progress().wait_until(lk, ready);
+  detail::HostLock lk = h.lock();
+  h.wait_until(lk, ready);
 }
 
 void notify_waiters() {
   if (!detail::host_exists())
     return;
   detail::Host &h = detail::host();
-  detail::HostLock lk(h.engine().progress());
-  h.engine().progress().notify(lk);
+  detail::HostLock lk = h.lock();
+  h.notify(lk);
 }
 
 namespace detail {
@@ -85,7 +85,7 @@ namespace detail {
 void start_local_task(std::function<void()> task) {
   Host &h = host();
   Context *ctx = &h.callers().current();
-  HostLock lk(h.engine().progress());
+  HostLock lk = h.lock();
   ++ctx->tasks_running;
   ctx->tasks.emplace_back([&h, ctx, task = std::move(task)] {
     trace::name_thread("task");
@@ -97,11 +97,11 @@ void start_local_task(std::function<void()> task) {
     } catch (...) {
       error = std::current_exception();
     }
-    HostLock task_lk(h.engine().progress());
+    HostLock task_lk = h.lock();
     if (error)
       ctx->errors.push_back({error, "a started local function"});
     --ctx->tasks_running;
-    h.engine().progress().notify(task_lk);
+    h.notify(task_lk);
   });
 }
 
