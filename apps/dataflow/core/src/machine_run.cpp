@@ -53,6 +53,24 @@ int Outbox::flush(Transport &transport, int from) {
 
 thread_local InstanceRecord *MachineRun::current_record_ = nullptr;
 
+namespace {
+
+/// The run whose idle worker this thread is while it waits for a job. Such
+/// a thread usually polls, so it is the one that receives the batch that
+/// makes a job ready, and it takes that job itself when its wait returns.
+thread_local const MachineRun *t_idle_worker_of = nullptr;
+
+/// Marks this thread as an idle worker of `run` for its lifetime.
+class IdleWorker {
+public:
+  explicit IdleWorker(const MachineRun *run) noexcept { t_idle_worker_of = run; }
+  ~IdleWorker() { t_idle_worker_of = nullptr; }
+  IdleWorker(const IdleWorker &) = delete;
+  IdleWorker &operator=(const IdleWorker &) = delete;
+};
+
+} // namespace
+
 MachineRun::MachineRun(RunSettings settings, Transport &transport)
     : settings_(std::move(settings)), transport_(transport),
       kill_(settings_.recovery.attempt, settings_.machine),
@@ -121,6 +139,7 @@ void MachineRun::work(int worker) {
     }
     if (!job) {
       send(out);
+      IdleWorker idle(this);
       poc::wait_until([this] { return queued_.load() > 0 || ended_.load(); });
       waited = true;
       continue;
@@ -163,8 +182,11 @@ void MachineRun::push_ready_locked(Job job, Outbox &out, bool from_worker) {
     const int thief = *hungry_.begin();
     give_work_locked(thief, out);
   }
-  // A worker that made the job takes one itself next, so it wakes another
-  // worker only for a second job.
+  // A worker that made the job, or an idle one that received what made it
+  // ready, takes one itself next, so it wakes another worker only for a
+  // second job (else every idle worker woke for each operand, and all but
+  // one went back to sleep).
+  from_worker = from_worker || t_idle_worker_of == this;
   if (idle_workers_ > 0 && (!from_worker || ready_.size() >= 2))
     poc::notify_waiters();
 }
