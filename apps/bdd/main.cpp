@@ -15,8 +15,32 @@
 #include <bdd/reachability.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
+
+namespace {
+
+/// A bare bdd-reach is an MPI singleton whose one worker runs on its own
+/// rank: it spawns nothing. Open MPI's singleton still starts its daemon
+/// (orted) in MPI_Init in case it will, which was 0.2 s of every bare run's
+/// wall time (bench/RESULTS.md, issue 40). So a bare run asks for no daemon
+/// before MPI_Init (static initialisation precedes main, where poc::run
+/// initialises MPI), unless a machine or a host capacity is configured:
+/// with those the runtime may spawn hosts. Under a launcher the process is
+/// no singleton and the setting is not read; one given in the environment
+/// is kept.
+struct SingletonWithoutDaemon {
+  SingletonWithoutDaemon() {
+    for (const char *spawning : {"POC_MACHINES", "POC_MACHINEFILE", "POC_HOST_CAPACITY"})
+      if (const char *value = std::getenv(spawning); value && *value)
+        return;
+    setenv("OMPI_MCA_ess_singleton_isolated", "1", 0);
+  }
+};
+const SingletonWithoutDaemon singleton_without_daemon;
+
+} // namespace
 
 int main(int argc, char **argv) {
   bdd::ReachOptions o;
