@@ -6,6 +6,7 @@
 #include <array>
 #include <functional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace bdd {
@@ -94,23 +95,45 @@ Edge led_by_member_0(Manager &m, WorkStealing *stealing, int member,
   }
 }
 
+/// The union of `parts`, as a tree of ors whose every round runs as tasks
+/// the threads steal from each other (an or is a complemented and).
+Edge union_in_parallel(Manager &m, std::vector<Edge> parts) {
+  std::vector<Task> pairs;
+  while (parts.size() > 1) {
+    pairs.clear();
+    for (std::size_t i = 0; i + 1 < parts.size(); i += 2)
+      pairs.push_back({Operation::And, complement(parts[i]), complement(parts[i + 1]), 0});
+    std::vector<Edge> joined(pairs.size());
+    m.run_all(pairs, joined);
+    for (Edge &e : joined)
+      e = complement(e);
+    if (parts.size() % 2 == 1)
+      joined.push_back(parts.back());
+    parts = std::move(joined);
+  }
+  return parts.empty() ? kFalse : parts.front();
+}
+
 /// The new successors of `frontier` under this member's share of the groups.
-/// With threads, the share's relnexts are tasks the threads steal from
-/// each other, each with its own recursion to steal from (Sylvan's `par`).
+/// With threads, the share's relnexts, then their differences with
+/// `visited`, then the unions of those are tasks the threads steal from
+/// each other, each with its own recursion to steal from (Sylvan's `par`,
+/// which runs every group's product and difference as one task and unites
+/// them in a tree).
 Edge successors_of_share(Manager &m, const Model &model, Edge frontier, Edge visited, int member,
                          int members, bool threads) {
   if (threads) {
-    std::vector<Task> products;
+    std::vector<Task> tasks;
     for (std::size_t g = static_cast<std::size_t>(member); g < model.groups.size();
          g += static_cast<std::size_t>(members))
-      products.push_back(
+      tasks.push_back(
           {Operation::RelNext, frontier, model.groups[g].relation, model.groups[g].variables});
-    std::vector<Edge> successors(products.size());
-    m.run_all(products, successors);
-    Edge result = kFalse;
-    for (Edge s : successors)
-      result = m.apply_or(result, m.difference(s, visited));
-    return result;
+    std::vector<Edge> parts(tasks.size());
+    m.run_all(tasks, parts);
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+      tasks[i] = {Operation::And, parts[i], complement(visited), 0};
+    m.run_all(tasks, parts);
+    return union_in_parallel(m, std::move(parts));
   }
   Edge result = kFalse;
   for (std::size_t g = static_cast<std::size_t>(member); g < model.groups.size();
