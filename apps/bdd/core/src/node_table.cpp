@@ -26,6 +26,8 @@ constexpr std::uint64_t kRegionSlots = 512;
 /// Buckets per rank the table uses at least.
 constexpr std::uint64_t kMinBuckets = std::uint64_t{1} << 15;
 constexpr std::size_t kNodeCacheEntries = std::size_t{1} << 16;
+/// Buckets between a node's read being started and its use in resize.
+constexpr std::size_t kRehashReadAhead = 16;
 
 /// Bits 4..27 of the hash: the home rank takes bits 28..31 and the home
 /// bucket the top bits.
@@ -115,7 +117,12 @@ void NodeTable::resize(std::uint64_t buckets) {
   // Claims beyond the old limit failed and handed out nothing.
   words[0] = handed_out;
   const std::uint64_t *slots = words + data_offset_ / 8;
-  for (std::uint64_t word : old) {
+  for (std::size_t i = 0; i < old.size(); ++i) {
+    // The nodes sit at random slots: reading the one a few buckets ahead
+    // now overlaps those reads, where one at a time each waits for memory.
+    if (i + kRehashReadAhead < old.size() && old[i + kRehashReadAhead] != kEmpty)
+      __builtin_prefetch(slots + 2 * (old[i + kRehashReadAhead] & kSlotMask));
+    const std::uint64_t word = old[i];
     if (word == kEmpty)
       continue;
     const std::uint64_t *n = slots + 2 * (word & kSlotMask);
