@@ -83,6 +83,8 @@ bool Translation::translate(const std::string &Src, const std::set<std::string> 
   if (O.StdBeforeCxx20)
     TO.OlderStandard = O.Std;
   TO.PortableNames = O.EmitGeneratedDir == "-";
+  // Read by someone: --emit-generated, --translate-only and -E's output.
+  TO.ForReaders = !O.EmitGeneratedDir.empty() || O.TranslateOnly || O.Preprocess;
   TO.ProgramRemotable = Names;
   TO.GeneratedName = Into.GenName;
   TO.SourceName = shownName(Src);

@@ -128,7 +128,7 @@ void TranslateConsumer::HandleTranslationUnit(ASTContext &C) {
   Serializability Sendable(C, [&Model](const CXXRecordDecl *RD) { return Model.isRemotable(RD); });
   InterfaceGen Gen(C, Sendable);
   HeaderCopies Copies(SM, Opts, Diags);
-  TranslationLayout Layout(SM, R, Gen, Sendable, Copies);
+  TranslationLayout Layout(SM, R, Gen, Sendable, Copies, Opts.ForReaders);
   RewriteVisitor Visitor(C, R, Diags, Opts, Model, Sendable, Gen, Layout, TopLevel,
                          startOffsets(SM));
   for (Decl *D : TopLevel)

@@ -48,6 +48,10 @@ struct TranslateOptions {
   /// header copies relative to HeaderDir, so that the text does not depend
   /// on where the project is (--emit-generated -, for golden tests).
   bool PortableNames = false;
+  /// Lay out the generated code with clang-format, for a reader: off when
+  /// the translation is only compiled and then removed, where the layout
+  /// was an eighth of poc++'s own work (bench/RESULTS.md).
+  bool ForReaders = true;
   /// Receives (path, text) of each rewritten header copy.
   std::vector<std::pair<std::string, std::string>> *Headers = nullptr;
   /// The -std= value the file is compiled with if it is older than C++20

@@ -31,9 +31,11 @@ namespace pocc {
 
 class TranslationLayout {
 public:
+  /// \p ForReaders: the generated code is laid out by clang-format
+  /// (TranslateOptions::ForReaders).
   TranslationLayout(const clang::SourceManager &SM, clang::Rewriter &R, InterfaceGen &Gen,
-                    Serializability &Sendable, HeaderCopies &Copies)
-      : SM(SM), R(R), Gen(Gen), Sendable(Sendable), Copies(Copies) {}
+                    Serializability &Sendable, HeaderCopies &Copies, bool ForReaders)
+      : SM(SM), R(R), Gen(Gen), Sendable(Sendable), Copies(Copies), ForReaders(ForReaders) {}
 
   /// A namespace-scope declaration of the user's, in file order.
   void noteTop(const clang::Decl *Top) { Tops.push_back(Top); }
@@ -57,6 +59,8 @@ public:
                 std::string &Output);
 
 private:
+  /// \p Code formatted for a reader, or as generated if nobody reads it.
+  std::string laidOut(llvm::StringRef Code) const;
   /// Places the `remote<T>` specialisations dependent calls need right
   /// after their classes, before any code can instantiate a template.
   void placeSpecialisations(DependentCalls &Dependent);
@@ -95,6 +99,7 @@ private:
   InterfaceGen &Gen;
   Serializability &Sendable;
   HeaderCopies &Copies;
+  const bool ForReaders;
   /// The namespace-scope declarations rewritten, in order.
   std::vector<const clang::Decl *> Tops;
   /// Units in order of first use, with the top-level declaration before
