@@ -73,13 +73,23 @@ std::vector<CheckpointEntry> load_checkpoint(const RecoverySettings &settings, s
   try {
     for (const auto &address : store.list(fmt::format("g{:016x}/", settings.graph))) {
       const poc::persist::Record record = store.load(address, checkpoint_class, settings.graph);
+      // The index, then each entry's outputs in its order (recovery.hpp).
       poc::Reader in(record.payload);
-      while (in.remaining() > 0) {
-        entries.push_back(read_entry(in));
-        if (entries.back().node >= nodes)
+      const std::size_t first = entries.size();
+      std::vector<std::size_t> sizes(in.read_count(1));
+      for (std::size_t &size : sizes) {
+        CheckpointEntry &e = entries.emplace_back();
+        in.read_all(e.node, e.tag);
+        size = static_cast<std::size_t>(in.read_size(in.remaining()));
+        if (e.node >= nodes)
           throw checkpoint_error(fmt::format("record '{}' names node {} of a graph of {}",
-                                             address.str(), entries.back().node, nodes));
+                                             address.str(), e.node, nodes));
       }
+      for (std::size_t k = 0; k < sizes.size(); ++k) {
+        const auto bytes = in.read_view(sizes[k]);
+        entries[first + k].outputs.assign(bytes.begin(), bytes.end());
+      }
+      in.expect_end();
     }
   } catch (const std::exception &e) { // the store's error, or a record of another graph
     throw checkpoint_error(
@@ -166,12 +176,19 @@ CheckpointLog::~CheckpointLog() {
     writer_.join();
 }
 
-void CheckpointLog::add(std::uint32_t node, std::uint64_t tag, std::span<const std::byte> outputs) {
-  poc::Writer entry = in_band_writer();
-  write_entry(entry, node, tag, outputs);
+void CheckpointLog::add(std::uint32_t node, std::uint64_t tag, std::span<const Operand> outputs) {
   {
     std::lock_guard<std::mutex> g(mu_);
-    pending_.push_back(entry.take());
+    poc::Writer &w = gathering_.outputs;
+    const std::size_t start = w.size();
+    try {
+      for (const Operand &output : outputs)
+        output.encode(w);
+    } catch (...) {
+      w.truncate(start, 0); // no half entry in the record
+      throw;
+    }
+    gathering_.entries.push_back({node, tag, w.size() - start});
   }
   if (interval_.count() == 0)
     wake_.notify_one();
@@ -179,35 +196,58 @@ void CheckpointLog::add(std::uint32_t node, std::uint64_t tag, std::span<const s
 
 void CheckpointLog::write_loop() {
   std::unique_lock<std::mutex> lk(mu_);
+  std::uint64_t sequence = 0;
   for (;;) {
     if (interval_.count() == 0)
-      wake_.wait(lk, [this] { return stop_ || !pending_.empty(); });
+      wake_.wait(lk, [this] { return stop_ || !gathering_.entries.empty(); });
     else
       wake_.wait_for(lk, interval_, [this] { return stop_; });
-    if (pending_.empty()) {
+    if (gathering_.entries.empty()) {
       if (stop_)
         return;
       continue;
     }
-    // One entry per record with interval 0; else all that gathered.
-    const std::size_t entries = interval_.count() == 0 ? 1 : pending_.size();
-    std::vector<std::byte> payload;
-    for (std::size_t e = 0; e < entries; ++e) {
-      payload.insert(payload.end(), pending_.front().begin(), pending_.front().end());
-      pending_.pop_front();
-    }
+    // The workers stop only for this swap; they go on in the buffer
+    // written last time.
+    std::swap(gathering_, writing_);
     lk.unlock();
     const auto started = std::chrono::steady_clock::now();
-    write(payload, records_);
+    const std::span<const Gathered::Entry> entries = writing_.entries;
+    const std::span<const std::byte> outputs = writing_.outputs.bytes();
+    std::uint64_t written = 0;
+    if (interval_.count() == 0) {
+      // A record per entry, as a checkpoint after every job promises.
+      std::size_t offset = 0;
+      for (std::size_t e = 0; e < entries.size(); ++e) {
+        write(entries.subspan(e, 1), outputs.subspan(offset, entries[e].bytes), sequence++);
+        offset += entries[e].bytes;
+        ++written;
+      }
+    } else {
+      write(entries, outputs, sequence++);
+      written = 1;
+    }
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    const std::size_t count = entries.size();
+    writing_.entries.clear();
+    writing_.outputs.clear();
     lk.lock();
-    ++records_;
-    entries_ += entries;
+    records_ += written;
+    entries_ += count;
     seconds_ += took.count();
   }
 }
 
-void CheckpointLog::write(std::span<const std::byte> payload, std::uint64_t sequence) {
+void CheckpointLog::write(std::span<const Gathered::Entry> entries,
+                          std::span<const std::byte> outputs, std::uint64_t sequence) {
+  index_.clear();
+  index_.write_size(entries.size());
+  for (const Gathered::Entry &e : entries) {
+    index_.write_all(e.node, e.tag);
+    index_.write_size(e.bytes);
+  }
+  // Index and outputs go to the file as they are, without being joined.
+  const std::span<const std::byte> parts[] = {index_.bytes(), outputs};
   const auto address = poc::persist::Address::parse(prefix_ + std::to_string(sequence));
   if (kill_ && kill_->due(KillSwitch::Moment::checkpoint)) {
     // What a death in the middle of a save leaves: the store's temporary
@@ -217,12 +257,14 @@ void CheckpointLog::write(std::span<const std::byte> payload, std::uint64_t sequ
     std::ofstream part(file.parent_path() /
                            fmt::format(".{}.{}.0.tmp", file.filename().string(), getpid()),
                        std::ios::binary);
-    part.write(reinterpret_cast<const char *>(payload.data()),
-               static_cast<std::streamsize>(payload.size() / 2));
+    part.write(reinterpret_cast<const char *>(index_.bytes().data()),
+               static_cast<std::streamsize>(index_.size()));
+    part.write(reinterpret_cast<const char *>(outputs.data()),
+               static_cast<std::streamsize>(outputs.size() / 2));
     part.flush();
     kill_->kill_now(KillSwitch::Moment::checkpoint);
   }
-  store_->save(address, checkpoint_class, graph_, payload);
+  store_->save_parts(address, checkpoint_class, graph_, parts);
 }
 
 std::uint64_t CheckpointLog::records() const {

@@ -58,12 +58,8 @@ std::optional<std::vector<Operand>> TaskRun::restore(NodeId n, Tag tag) const {
 }
 
 void TaskRun::checkpoint(NodeId n, Tag tag, const std::vector<Operand> &outputs) {
-  if (!checkpoint_.enabled() || !replayable(graph_->spec(n)))
-    return;
-  poc::Writer w = in_band_writer();
-  for (const Operand &output : outputs)
-    output.encode(w);
-  checkpoint_.add(n, tag, w.bytes());
+  if (checkpoint_.enabled() && replayable(graph_->spec(n)))
+    checkpoint_.add(n, tag, outputs);
 }
 
 void TaskRun::begin_locked(Outbox &out) {

@@ -21,8 +21,16 @@
 /// never torn, and its class and layout hash name the graph, so a record
 /// of another graph or another program is refused, not replayed.
 ///
+/// A record's payload is an index, then the outputs it indexes: the count
+/// of entries, each entry's node, tag and outputs' length, then every
+/// entry's encoded outputs in the same order. The outputs are encoded once,
+/// by the worker that finished the instance, straight into the buffer that
+/// is written; the index is all the writer adds.
+///
 //===----------------------------------------------------------------------===//
 #pragma once
+
+#include <dataflow/operand.hpp>
 
 #include <poc/persist/store.hpp>
 #include <poc/serialize.hpp>
@@ -32,7 +40,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -119,10 +126,13 @@ private:
   std::array<std::atomic<std::uint64_t>, 3> seen_{};
 };
 
-/// One machine's checkpoint writer: the workers add the entries of the
-/// instances they finish, and a thread of its own writes what gathered as
-/// one record once per interval (interval 0: a record per entry, as soon as
-/// it is added), so a worker never waits for the disk.
+/// One machine's checkpoint writer: the workers add the instances they
+/// finish to the record being gathered, and a thread of its own takes that
+/// record once per interval (interval 0: as soon as an instance is added,
+/// and writes a record per instance) and writes it, so a worker never waits
+/// for the disk. Taking it is a swap of two buffers under the lock: the
+/// workers go on gathering into the buffer of the record written before,
+/// which keeps its memory, so after the first intervals nothing allocates.
 class CheckpointLog {
 public:
   /// Writes nothing unless `settings` names a directory.
@@ -135,8 +145,9 @@ public:
   CheckpointLog &operator=(const CheckpointLog &) = delete;
 
   bool enabled() const noexcept { return store_.has_value(); }
-  /// Adds instance `tag` of `node`, whose outputs `outputs` encoded.
-  void add(std::uint32_t node, std::uint64_t tag, std::span<const std::byte> outputs);
+  /// Adds instance `tag` of `node`, whose outputs are `outputs`: encoded
+  /// here, once, into the record being gathered.
+  void add(std::uint32_t node, std::uint64_t tag, std::span<const Operand> outputs);
   /// Records written, the entries they held, and the seconds the writer
   /// spent writing them.
   std::uint64_t records() const;
@@ -144,8 +155,21 @@ public:
   double seconds() const;
 
 private:
+  /// The entries of a record and their encoded outputs, back to back.
+  struct Gathered {
+    struct Entry {
+      std::uint32_t node;
+      std::uint64_t tag;
+      std::size_t bytes;
+    };
+    std::vector<Entry> entries;
+    poc::Writer outputs = in_band_writer();
+  };
+
   void write_loop();
-  void write(std::span<const std::byte> payload, std::uint64_t sequence);
+  /// Writes `entries`, whose outputs are `outputs`, as record `sequence`.
+  void write(std::span<const Gathered::Entry> entries, std::span<const std::byte> outputs,
+             std::uint64_t sequence);
 
   std::optional<poc::persist::Store> store_;
   std::string prefix_;
@@ -155,8 +179,12 @@ private:
   mutable std::mutex mu_;
   std::condition_variable wake_;
   bool stop_ = false;
-  /// Encoded entries not yet written, oldest first.
-  std::deque<std::vector<std::byte>> pending_;
+  /// The record the workers add to (under mu_), and the one the writer
+  /// thread writes (its own between two swaps).
+  Gathered gathering_;
+  Gathered writing_;
+  /// The writer thread's: the index of the record being written.
+  poc::Writer index_ = in_band_writer();
   std::uint64_t records_ = 0;
   std::uint64_t entries_ = 0;
   double seconds_ = 0;
