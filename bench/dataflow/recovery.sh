@@ -12,7 +12,9 @@
 #  4. the same kill with the checkpoints off (--interval larger than the
 #     run): what the re-deploy costs when it must run everything again.
 # Prints each time, the ratios, the load, and checks every answer.
-# ROUNDS (default 2): pairs of runs 1 and 2.
+# ROUNDS (default 2): pairs of runs 1 and 2. BEFORE=BUILD2: each round also
+# runs 2 with BUILD2's programs (another version, say the one before a
+# change), so both versions' checkpoints are measured in the same minutes.
 set -euo pipefail
 build=${1:?usage: recovery.sh BUILD [NP] [SIZE] [BLOCK]}
 np=${2:-3} size=${3:-150000} block=${4:-2048}
@@ -26,8 +28,8 @@ for name, seed in (('a', 21), ('b', 22)):
     random.seed(seed)
     open('$work/' + name + '.txt', 'w').write(''.join(random.choice('ACGT') for _ in range($size)) + '\n')"
 lcs=("$apps/dataflow-lcs" --block "$block" "$work/a.txt" "$work/b.txt")
-launcher=("$apps/dataflow-recover" --mpirun "$mpiexec" --mpirun-flag --oversubscribe
-  --checkpoint "$work" -n "$np")
+launcher_flags=(--mpirun "$mpiexec" --mpirun-flag --oversubscribe --checkpoint "$work" -n "$np")
+launcher=("$apps/dataflow-recover" "${launcher_flags[@]}")
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc); LCS ${size}^2, block $block, -n $np"
 
 # timed NAME CMD...: runs CMD, stdout to $work/NAME.out, stderr to
@@ -47,7 +49,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 # Plain and checkpointed runs alternate, ROUNDS pairs (default 2), so that a
 # change in the machine's load falls on both alike.
 rounds=${ROUNDS:-2}
-plains=() ckpts=() plain_cpus=() ckpt_cpus=()
+plains=() ckpts=() plain_cpus=() ckpt_cpus=() befores=() before_cpus=()
 for ((r = 1; r <= rounds; r++)); do
   plains+=("$(timed plain "$mpiexec" --oversubscribe -n "$np" "${lcs[@]}" --stats)")
   plain_cpus+=("$(cat "$work/plain.cpu")")
@@ -58,6 +60,14 @@ for ((r = 1; r <= rounds; r++)); do
   echo "round $r: plain mpirun ${plains[-1]} s (CPU ${plain_cpus[-1]} s); checkpoints every 1 s," \
     "no failure: ${ckpts[-1]} s (CPU ${ckpt_cpus[-1]} s), $(ratio "${ckpts[-1]}" "${plains[-1]}")x" \
     "(CPU $(ratio "${ckpt_cpus[-1]}" "${plain_cpus[-1]}")x); $(grep -o 'checkpoints: .*' "$work/ckpt.err")"
+  if [[ -n ${BEFORE-} ]]; then
+    befores+=("$(timed before "$BEFORE/apps/dataflow/dataflow-recover" "${launcher_flags[@]}" \
+      --interval 1 "$BEFORE/apps/dataflow/dataflow-lcs" "${lcs[@]:1}" --stats)")
+    before_cpus+=("$(cat "$work/before.cpu")")
+    [[ $(cat "$work/before.out") == "$answer" ]] || { echo "BEFORE's run disagrees"; exit 1; }
+    echo "round $r: BEFORE's checkpoints every 1 s: ${befores[-1]} s (CPU ${before_cpus[-1]} s)," \
+      "$(ratio "${befores[-1]}" "${plains[-1]}")x (CPU $(ratio "${before_cpus[-1]}" "${plain_cpus[-1]}")x)"
+  fi
 done
 mean() { printf '%s\n' "$@" | awk '{ s += $1 } END { printf "%.2f", s / NR }'; }
 plain=$(mean "${plains[@]}") ckpt=$(mean "${ckpts[@]}")
@@ -66,6 +76,11 @@ jobs=$(sed -n 's/^dataflow: machine 1: jobs \([0-9]*\) .*/\1/p' "$work/plain.err
 echo "1. plain mpirun: $plain s on average, CPU $plain_cpu s ($answer; machine 1 ran $jobs jobs)"
 echo "2. checkpoints every 1 s, no failure: $ckpt s on average, $(ratio "$ckpt" "$plain")x plain;" \
   "CPU $ckpt_cpu s, $(ratio "$ckpt_cpu" "$plain_cpu")x"
+if [[ -n ${BEFORE-} ]]; then
+  before=$(mean "${befores[@]}") before_cpu=$(mean "${before_cpus[@]}")
+  echo "2'. BEFORE's checkpoints every 1 s: $before s on average, $(ratio "$before" "$plain")x plain;" \
+    "CPU $before_cpu s, $(ratio "$before_cpu" "$plain_cpu")x"
+fi
 
 kill_at=$((jobs / 2))
 killed=$(POC_DATAFLOW_KILL="1:1:job:$kill_at" timed killed "${launcher[@]}" --interval 1 \
