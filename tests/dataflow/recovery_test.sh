@@ -56,13 +56,24 @@ for row in "${programs[@]}"; do
   IFS='|' read -r name cmd share <<<"$row"
   command[$name]="$bin/${cmd}"
   reach[$name]=$share
-  # shellcheck disable=SC2086
-  timeout 150 "$mpiexec" -n "$np" "${mpi_flags[@]}" ${command[$name]} --workers 1 --stats \
-    >"$work/$name.out" 2>"$work/$name.err" || { cat "$work/$name.err"; fail "$name did not run"; }
-  expected[$name]=$(cat "$work/$name.out")
-  jobs[$name]=$(sed -n 's/^dataflow: machine \([0-9]*\): jobs \([0-9]*\) .*/\2/p' "$work/$name.err" |
-    tr '\n' ' ')
-  echo "$name: $(head -1 "$work/$name.out"); jobs per machine: ${jobs[$name]}"
+  # The jobs each machine runs depend on the workers per machine (the
+  # placement counts them), so a kill's job is chosen among those of a run
+  # with as many workers as the killed run has.
+  for workers in 1 2; do
+    # shellcheck disable=SC2086
+    timeout 150 "$mpiexec" -n "$np" "${mpi_flags[@]}" ${command[$name]} --workers "$workers" \
+      --stats >"$work/$name.out" 2>"$work/$name.err" ||
+      { cat "$work/$name.err"; fail "$name did not run"; }
+    if [[ $workers == 1 ]]; then
+      expected[$name]=$(cat "$work/$name.out")
+    elif [[ $(cat "$work/$name.out") != "${expected[$name]}" ]]; then
+      fail "$name: 2 workers per machine give another result than 1"
+    fi
+    jobs[$name,$workers]=$(sed -n 's/^dataflow: machine \([0-9]*\): jobs \([0-9]*\) .*/\2/p' \
+      "$work/$name.err" | tr '\n' ' ')
+  done
+  echo "$name: $(head -1 "$work/$name.out"); jobs per machine: ${jobs[$name,1]}(1 worker)," \
+    "${jobs[$name,2]}(2 workers)"
 done
 
 # Checks that nothing of a launch is left.
@@ -94,10 +105,11 @@ recover() {
   check_clean "$name with kills $kill_list"
 }
 
-# A random job of machine $2 of program $1, within its reach.
+# A random job of machine $2 of program $1 with $3 workers per machine (1
+# if not given), within its reach.
 random_job() {
   local -a per_machine
-  read -r -a per_machine <<<"${jobs[$1]}"
+  read -r -a per_machine <<<"${jobs[$1,${3:-1}]}"
   local n=$((per_machine[$2] * reach[$1] / 100))
   echo $((RANDOM % (n > 0 ? n : 1) + 1))
 }
@@ -114,8 +126,8 @@ names=(lcs integrate kmeans)
 for ((k = 0; k < kills; k++)); do
   name=${names[k % 3]}
   machine=$((RANDOM % np))
-  job=$(random_job "$name" "$machine")
   workers=$((RANDOM % 2 + 1))
+  job=$(random_job "$name" "$machine" "$workers")
   recover "$name" 0 "1:$machine:job:$job" --interval 0.01 -- --workers "$workers" --stats
   expect_recovered "$name" "machine $machine before job $job, $workers workers"
   echo "kill $((k + 1)): $name, machine $machine before its job $job, $workers workers:" \
@@ -132,14 +144,15 @@ fi
 # record being written is absent, the earlier ones are used.
 machine=$((RANDOM % np))
 write=$(random_job lcs "$machine")
-recover lcs 0 "1:$machine:checkpoint:$write" --interval 0
+recover lcs 0 "1:$machine:checkpoint:$write" --interval 0 -- --workers 1
 expect_recovered lcs "machine $machine in checkpoint write $write"
 grep -q "dies while writing its checkpoint $write" "$work/err" || fail "no death in a checkpoint write"
 echo "death in checkpoint write $write of machine $machine: recovered"
 
 # A death during the re-deploy itself: two failures in one run.
 first=$((RANDOM % np)) second=$((RANDOM % (np - 1)))
-recover lcs 0 "1:$first:job:$(random_job lcs "$first"),2:$second:restore:1" --failures 2
+recover lcs 0 "1:$first:job:$(random_job lcs "$first"),2:$second:restore:1" --failures 2 \
+  -- --workers 1
 expect_recovered lcs "a death during the re-deploy"
 grep -q "dies while the re-deploy is prepared in deployment 2" "$work/err" ||
   fail "no death during the re-deploy"
@@ -147,7 +160,8 @@ grep -q "completed after 2 failures" "$work/err" || fail "two failures were not 
 echo "death during the re-deploy: recovered"
 
 # The same, with a limit of one failure: a clear error, status 3.
-recover lcs 3 "1:$first:job:$(random_job lcs "$first"),2:$second:restore:1" --failures 1
+recover lcs 3 "1:$first:job:$(random_job lcs "$first"),2:$second:restore:1" --failures 1 \
+  -- --workers 1
 grep -q "^dataflow-recover: machine $second died .* failure 2 is past the limit of 1" "$work/err" ||
   { cat "$work/err"; fail "no error past the limit"; }
 [[ ! -s $work/out ]] || fail "a result past the limit"
@@ -184,7 +198,7 @@ machine=$((np - 1))
 # shellcheck disable=SC2086
 POC_DATAFLOW_CHECKPOINT=$store POC_DATAFLOW_CHECKPOINT_INTERVAL=0 POC_DATAFLOW_ATTEMPT=1 \
   POC_DATAFLOW_KILL="1:$machine:job:$(random_job lcs "$machine")" \
-  timeout 150 "$mpiexec" -n "$np" "${mpi_flags[@]}" ${command[lcs]} >/dev/null 2>&1
+  timeout 150 "$mpiexec" -n "$np" "${mpi_flags[@]}" ${command[lcs]} --workers 1 >/dev/null 2>&1
 record=$(find "$store" -name '*.pobj' | head -1)
 [[ -n $record ]] || fail "the killed deployment wrote no checkpoint"
 printf '\xff' | dd of="$record" bs=1 seek=60 conv=notrunc status=none
