@@ -6,7 +6,8 @@
 #   2. a sanitizer build with every application (build-asan-all): all its
 #      tests, heavy ones included (dataflow, fft3d's libraries and bdd's
 #      larger cases under AddressSanitizer + UBSan);
-#   3. the runtime's tests under ThreadSanitizer (build-tsan).
+#   3. under ThreadSanitizer (build-tsan): the runtime's tests, bdd's
+#      threaded runs and dataflow's recovery (its checkpoint writer thread).
 # Usage: scripts/heavy-checks.sh [--repeat N]   (each test until it fails,
 # at most N times). Expects README command 2 to have built `build`.
 # Prints one line per step and exits non-zero if any step failed.
@@ -54,6 +55,7 @@ step asan-all bash -c "$(declare -f sanitizer_build); root='$root' jobs=$jobs
   sanitizer_build build-asan-all -DPOC_SANITIZE=ON &&
   ctest --test-dir build-asan-all -j $jobs ${repeat[*]}"
 step tsan-runtime bash -c "$(declare -f sanitizer_build); root='$root' jobs=$jobs
-  sanitizer_build build-tsan -DPOC_SANITIZE_THREAD=ON -DPOC_APPS=bdd &&
-  ctest --test-dir build-tsan -R '^(runtime_|trace\.)' -E 'spawn|persist|memory_reuse_kept' -j $jobs ${repeat[*]}"
+  sanitizer_build build-tsan -DPOC_SANITIZE_THREAD=ON '-DPOC_APPS=bdd;dataflow' &&
+  ctest --test-dir build-tsan -R '^(runtime_|trace\.|bdd_reach_threads|dataflow_recovery_np3)' \
+    -E 'spawn|persist|memory_reuse_kept' -j $jobs ${repeat[*]}"
 exit $status
